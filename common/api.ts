@@ -1,0 +1,83 @@
+/** The JSON envelope of every REST answer (ARCHITECTURE §3). */
+
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+}
+
+export interface ApiErrorBody {
+  /** Stable machine code, e.g. `not_found`, `validation_failed`. */
+  code: string;
+  /** Message translated by the request's `lang` header. */
+  message: string;
+  /** Per-field translated messages for validation errors. */
+  fields?: Record<string, string>;
+}
+
+export interface ApiFailure {
+  success: false;
+  error: ApiErrorBody;
+}
+
+export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
+
+/** Stable error codes shared by server and client. */
+export const ErrorCode = {
+  BadRequest: 'bad_request',
+  ValidationFailed: 'validation_failed',
+  Unauthorized: 'unauthorized',
+  Forbidden: 'forbidden',
+  NotFound: 'not_found',
+  MethodNotAllowed: 'method_not_allowed',
+  Conflict: 'conflict',
+  PayloadTooLarge: 'payload_too_large',
+  UnsupportedMediaType: 'unsupported_media_type',
+  TooManyRequests: 'too_many_requests',
+  CsrfRejected: 'csrf_rejected',
+  ServiceUnavailable: 'service_unavailable',
+  Maintenance: 'maintenance',
+  Internal: 'internal_error',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const LANGS = ['ru', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'ru';
+/** Cookie holding the chosen language; kept 365 days (spec §9). */
+export const LANG_COOKIE = 'lang';
+export const LANG_COOKIE_MAX_AGE_DAYS = 365;
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/** Public configuration delivered to the browser by `GET /api/config` (never secrets). */
+export interface PublicConfig {
+  publicUrl: string;
+  buildId: string | null;
+  supportUrl: string;
+  analyticsId: string | null;
+  chatWidgetId: string | null;
+  recaptchaV2SiteKey: string | null;
+  recaptchaV3SiteKey: string | null;
+  maintenance: boolean;
+}
+
+/** Build manifest written by the frontend build and served at /builds/latest.json. */
+export interface BuildManifest {
+  buildId: string;
+  builtAt: string;
+}
+
+/** What `GET /api/user/auth/session/get/` answers inside `data` when signed in. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  secondName: string | null;
+  role: 'user' | 'operator' | 'admin';
+  twoFactorEnabled: boolean;
+  kycStatus: KycStatus | null;
+}
+
+export type KycStatus = 'approve' | 'blocked' | 'check';

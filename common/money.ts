@@ -1,0 +1,47 @@
+/**
+ * Money helpers. Amounts, rates, fees and balances are decimal strings end to end and are
+ * computed with big.js; a JavaScript `number` never holds one.
+ */
+import Big from 'big.js';
+
+// Never switch to exponent notation for the magnitudes we store (DECIMAL(36,18)).
+Big.NE = -40;
+Big.PE = 40;
+// Round half-up by default; callers choose explicitly where it matters.
+Big.RM = Big.roundHalfUp;
+
+export { Big };
+
+/** Digits after the point that storage keeps (DECIMAL(36,18)). */
+export const MONEY_SCALE = 18;
+/** Digits before the point that storage keeps. */
+export const MONEY_INTEGER_DIGITS = 18;
+
+const DECIMAL_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+/** Whether a string is a plain decimal (no exponent, no spaces, no leading plus). */
+export function isDecimalString(value: unknown): value is string {
+  return typeof value === 'string' && DECIMAL_RE.test(value);
+}
+
+/** Whether a decimal string fits DECIMAL(36,18) without rounding. */
+export function fitsMoneyColumn(value: string): boolean {
+  if (!isDecimalString(value)) return false;
+  const [int, frac = ''] = value.replace('-', '').split('.');
+  return int.replace(/^0+/, '').length <= MONEY_INTEGER_DIGITS && frac.length <= MONEY_SCALE;
+}
+
+/** Canonical form: no exponent, no trailing zeros after the point, '-0' is '0'. */
+export function normalizeMoney(value: string | Big): string {
+  const big = value instanceof Big ? value : new Big(value);
+  const s = big.toFixed();
+  if (!s.includes('.')) return s === '-0' ? '0' : s;
+  const trimmed = s.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/** Fixed-scale form used for storage, e.g. `1.5` → `1.500000000000000000`. */
+export function toStorageDecimal(value: string | Big, scale = MONEY_SCALE): string {
+  const big = value instanceof Big ? value : new Big(value);
+  return big.toFixed(scale, Big.roundDown);
+}
