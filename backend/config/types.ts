@@ -1,0 +1,36 @@
+/** The validated configuration (ARCHITECTURE §3 "Environment"). Built by loadConfig(env). */
+export type Role = 'all' | 'web' | 'worker';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  publicUrl: string; // no trailing slash, e.g. http://localhost:3000
+  role: Role;
+  dataDir: string; // absolute
+  databaseUrl: string; // sqlite:<abs path> or mysql://...
+  redisUrl: string | null;
+  sessionKeys: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  outboxDir: string; // absolute, <dataDir>/outbox unless SMTP
+  recaptcha: {
+    v2SiteKey: string | null;
+    v2Secret: string | null;
+    v3SiteKey: string | null;
+    v3Secret: string | null;
+    verifyUrl: string;
+  };
+  ratesSource: 'simulated' | 'live';
+  uploadDir: string; // absolute
+  supportUrl: string;
+  analyticsId: string | null;
+  chatWidgetId: string | null;
+  maintenance: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Trust X-Forwarded-* only behind a configured proxy. */
+  trustProxy: boolean;
+  /** Directory with the built SPA (index.html, assets/, builds/). */
+  staticDir: string;
+  /** Prefix for every Redis key and channel (lets test runs share one Redis). */
+  redisPrefix: string;
+}

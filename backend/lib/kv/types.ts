@@ -1,0 +1,23 @@
+/**
+ * The one small interface for what needs Redis: key-value with TTL, counters, pub/sub.
+ * `RedisKV` implements it on ioredis (fail-fast on the request path), `MemoryKV` in process.
+ */
+export interface KV {
+  readonly kind: 'redis' | 'memory';
+  get(key: string): Promise<string | null>;
+  /** ttlMs omitted = no expiry. */
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  /** Sets only when absent (locks, nonces); true when set. */
+  setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean>;
+  del(key: string): Promise<void>;
+  /** Atomically increments and returns the new value; ttlMs applies when the key is created. */
+  incr(key: string, ttlMs?: number): Promise<number>;
+  /** Remaining time to live in ms, -1 without expiry, -2 missing. */
+  ttl(key: string): Promise<number>;
+  publish(channel: string, message: string): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
+  /** Answers when the backing store is reachable (used by /api/ready). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
