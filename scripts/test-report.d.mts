@@ -1,0 +1,32 @@
+/** Types of `scripts/test-report.mjs` (plain JavaScript so `npm test` needs no loader). */
+
+export interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface FinishedRun {
+  name: string;
+  kind: 'check' | 'mocha';
+  exitCode: number;
+  output: string;
+  /** tsc diagnostics, for a type-check run. */
+  errors?: number;
+  seconds?: number;
+}
+
+export interface RunResult extends Counts {
+  name: string;
+  seconds: number;
+  status: string;
+}
+
+export function stripAnsi(text: string): string;
+export function parseMochaCounts(output: string): Counts | null;
+export function countTscErrors(output: string): number;
+export function resultOf(run: FinishedRun): RunResult;
+export function totalsOf(results: readonly RunResult[]): Counts;
+export function finalLine(totals: Counts): string;
+export function formatSummary(results: readonly RunResult[]): string;
+export function globToRegExp(pattern: string): RegExp;
