@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDatabaseUrl, resolveDatabaseUrl } from './databaseUrl';
+import { ConfigError } from './errors';
+import { EnvReader, type Env } from './reader';
+import { resolveSessionKeys } from './sessionKeys';
+import type { Config } from './types';
+import type { ConfigVariable } from './variables';
+
+export type { Config, Role } from './types';
+export { ConfigError } from './errors';
+export { CONFIG_VARIABLES, type ConfigVariable } from './variables';
+export { parseDatabaseUrl, type DatabaseLocation } from './databaseUrl';
+
+/** The repository root (two levels above this file). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const DEFAULT_SUPPORT_URL = 'https://t.me/exchanger_support';
+export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+export const DEFAULT_REDIS_PREFIX = 'exch:';
+
+const ENVS = ['development', 'production', 'test'] as const;
+const ROLES = ['all', 'web', 'worker'] as const;
+const RATE_SOURCES = ['simulated', 'live'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const HTTP = ['http:', 'https:'] as const;
+const MAIL_FROM_RE = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
+/**
+ * Reads and validates the configuration. A bad value throws ConfigError naming the variable
+ * and what it expects (secrets are never echoed). In development and test, when SESSION_KEYS is
+ * unset, generated keys are kept in `<DATA_DIR>/session-keys` (the only side effect).
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const reader = new EnvReader(env);
+  const nodeEnv = reader.oneOf('NODE_ENV', ENVS, 'development');
+  const port = reader.integer('PORT', 3000, 0, 65535);
+  const publicUrl = resolvePublicUrl(reader, port);
+  const dataDir = path.resolve(reader.optional('DATA_DIR') ?? 'data');
+  const recaptchaV2 = recaptchaPair(reader, 'RECAPTCHA_V2_SITE_KEY', 'RECAPTCHA_V2_SECRET');
+  const recaptchaV3 = recaptchaPair(reader, 'RECAPTCHA_V3_SITE_KEY', 'RECAPTCHA_V3_SECRET');
+
+  return {
+    env: nodeEnv,
+    port,
+    publicUrl,
+    role: reader.oneOf('ROLE', ROLES, 'all'),
+    dataDir,
+    databaseUrl: resolveDatabaseUrl(reader, dataDir),
+    redisUrl: reader.url('REDIS_URL', ['redis:', 'rediss:'])?.toString() ?? null,
+    sessionKeys: resolveSessionKeys(reader, nodeEnv, dataDir),
+    smtpUrl: reader.url('SMTP_URL', ['smtp:', 'smtps:'])?.toString() ?? null,
+    mailFrom: resolveMailFrom(reader, publicUrl),
+    outboxDir: path.join(dataDir, 'outbox'),
+    recaptcha: {
+      v2SiteKey: recaptchaV2.siteKey,
+      v2Secret: recaptchaV2.secret,
+      v3SiteKey: recaptchaV3.siteKey,
+      v3Secret: recaptchaV3.secret,
+      verifyUrl: reader.url('RECAPTCHA_VERIFY_URL', HTTP)?.toString() ?? DEFAULT_RECAPTCHA_VERIFY_URL,
+    },
+    ratesSource: reader.oneOf('RATES_SOURCE', RATE_SOURCES, 'simulated'),
+    uploadDir: path.resolve(reader.optional('UPLOAD_DIR') ?? path.join(dataDir, 'uploads')),
+    supportUrl: reader.url('SUPPORT_URL', HTTP)?.toString() ?? DEFAULT_SUPPORT_URL,
+    analyticsId: reader.token('ANALYTICS_ID', null),
+    chatWidgetId: reader.token('CHAT_WIDGET_ID', null),
+    maintenance: reader.flag('MAINTENANCE', false),
+    logLevel: reader.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: reader.flag('TRUST_PROXY', false),
+    staticDir: path.resolve(reader.optional('STATIC_DIR') ?? path.join(REPO_ROOT, 'frontend', 'dist')),
+    redisPrefix: reader.token('REDIS_PREFIX', DEFAULT_REDIS_PREFIX, 64) ?? DEFAULT_REDIS_PREFIX,
+  };
+}
+
+/** Creates the directories the configuration points at: data, uploads, outbox, SQLite file's folder. */
+export function ensureDataDirs(config: Config): void {
+  const dirs = [config.dataDir, config.uploadDir];
+  if (config.smtpUrl === null) dirs.push(config.outboxDir);
+  const database = parseDatabaseUrl(config.databaseUrl);
+  if (database.dialect === 'sqlite' && database.storage !== ':memory:') dirs.push(path.dirname(database.storage));
+  for (const dir of dirs) mkdirSync(dir, { recursive: true });
+}
+
+function resolvePublicUrl(reader: EnvReader, port: number): string {
+  const url = reader.url('PUBLIC_URL', HTTP);
+  if (url === null) return `http://localhost:${port}`;
+  if (url.search || url.hash || url.username || url.password) {
+    reader.fail('PUBLIC_URL', 'an http(s) URL without credentials, query or fragment', url.toString());
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+function resolveMailFrom(reader: EnvReader, publicUrl: string): string {
+  const raw = reader.optional('MAIL_FROM');
+  if (raw === null) return `Exchanger <no-reply@${new URL(publicUrl).hostname}>`;
+  if (!MAIL_FROM_RE.test(raw)) reader.fail('MAIL_FROM', 'an address like "Name <user@example.com>" or user@example.com', raw);
+  return raw;
+}
+
+function recaptchaPair(
+  reader: EnvReader,
+  siteKeyName: ConfigVariable,
+  secretName: ConfigVariable,
+): { siteKey: string | null; secret: string | null } {
+  const siteKey = reader.token(siteKeyName, null, 200);
+  const secret = reader.secret(secretName);
+  if ((siteKey === null) !== (secret === null)) {
+    const [missing, present] = siteKey === null ? [siteKeyName, secretName] : [secretName, siteKeyName];
+    throw new ConfigError(missing, `${missing} must be set when ${present} is set (leave both unset to turn this captcha off)`);
+  }
+  return { siteKey, secret };
+}

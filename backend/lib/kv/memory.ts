@@ -1,0 +1,109 @@
+import { assertTtl } from './errors';
+import type { KV } from './types';
+
+interface Entry {
+  value: string;
+  /** Epoch ms, or null without expiry. */
+  expiresAt: number | null;
+}
+
+/** How often expired keys nobody reads again are swept away. */
+const SWEEP_INTERVAL_MS = 60_000;
+const INTEGER_RE = /^-?\d+$/;
+
+/**
+ * The in-process KV of the embedded default (no REDIS_URL): same semantics as RedisKV for one
+ * process. Messages are delivered asynchronously, as Redis delivers them.
+ */
+export class MemoryKV implements KV {
+  readonly kind = 'memory' as const;
+  private readonly entries = new Map<string, Entry>();
+  private readonly channels = new Map<string, Set<(message: string) => void>>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.live(key)?.value ?? null;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    assertTtl(ttlMs);
+    this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean> {
+    assertTtl(ttlMs);
+    if (this.live(key)) return false;
+    this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) });
+    return true;
+  }
+
+  async del(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  async incr(key: string, ttlMs?: number): Promise<number> {
+    assertTtl(ttlMs);
+    const entry = this.live(key);
+    if (!entry) {
+      this.entries.set(key, { value: '1', expiresAt: this.expiry(ttlMs) });
+      return 1;
+    }
+    const next = INTEGER_RE.test(entry.value) ? Number(entry.value) + 1 : NaN;
+    if (!Number.isSafeInteger(next)) throw new Error(`Value of ${key} is not an integer or out of range`);
+    entry.value = String(next);
+    return next;
+  }
+
+  async ttl(key: string): Promise<number> {
+    const entry = this.live(key);
+    if (!entry) return -2;
+    return entry.expiresAt === null ? -1 : entry.expiresAt - this.now();
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    const handlers = this.channels.get(channel);
+    if (!handlers) return;
+    for (const handler of [...handlers]) setImmediate(() => handler(message));
+  }
+
+  async subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>> {
+    // Each subscription gets its own wrapper so the same function can subscribe twice.
+    const handler = (message: string) => onMessage(message);
+    const handlers = this.channels.get(channel) ?? new Set();
+    handlers.add(handler);
+    this.channels.set(channel, handlers);
+    return async () => {
+      handlers.delete(handler);
+      if (handlers.size === 0 && this.channels.get(channel) === handlers) this.channels.delete(channel);
+    };
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.channels.clear();
+  }
+
+  private expiry(ttlMs: number | undefined): number | null {
+    return ttlMs === undefined ? null : this.now() + ttlMs;
+  }
+
+  private live(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt !== null && entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweep(): void {
+    for (const key of this.entries.keys()) this.live(key);
+  }
+}

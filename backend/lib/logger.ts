@@ -1,0 +1,38 @@
+import { pino, type Logger as PinoLogger } from 'pino';
+import type { Config } from '../config/types';
+
+export type Logger = PinoLogger;
+
+/** Field names whose values never reach the logs, at any of the first three levels of nesting. */
+export const REDACTED_FIELDS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'secret',
+  'apiSecret',
+  'token',
+  'sessionKeys',
+] as const;
+
+function redactPaths(): string[] {
+  const paths: string[] = [];
+  for (const field of REDACTED_FIELDS) {
+    const key = /^[A-Za-z_$][\w$]*$/.test(field) ? field : `["${field}"]`;
+    const join = (prefix: string) => (key.startsWith('[') ? `${prefix}${key}` : `${prefix}.${key}`);
+    paths.push(key, join('*'), join('*.*'));
+  }
+  return paths;
+}
+
+/** The application logger: JSON lines on stdout with secrets, cookies and passwords redacted. */
+export function createLogger(config: Pick<Config, 'logLevel' | 'role'>): Logger {
+  return pino({
+    level: config.logLevel,
+    base: { pid: process.pid, role: config.role },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: redactPaths(), censor: '[redacted]' },
+  });
+}
