@@ -1,0 +1,179 @@
+/**
+ * Exact rate arithmetic: a direction's rate from the price table, amounts on either side,
+ * the monitoring in/out convention and the limits check. Decimal strings in and out; the
+ * arithmetic runs in a private big.js constructor so no global setting leaks either way.
+ */
+import Big from 'big.js';
+import type {
+  AmountViolation,
+  AssetDto,
+  DirectionDto,
+  DirectionRateDto,
+} from '../../common/catalogue';
+import { isDecimalString } from '../../common/money';
+import type { PriceTable } from './prices';
+
+/** Decimal places kept by divisions inside the rate math. */
+export const INTERNAL_DP = 40;
+/** A rate keeps at least this many significant digits, whatever the `to` precision. */
+export const RATE_SIGNIFICANT_DIGITS = 10;
+
+/** big.js for rates: 40 decimal places, half-up inside divisions, JS numbers rejected. */
+export const Dec = Big();
+Dec.DP = INTERNAL_DP;
+Dec.RM = Dec.roundHalfUp;
+Dec.NE = -1_000_000;
+Dec.PE = 1_000_000;
+Dec.strict = true;
+
+const ZERO = new Dec('0');
+const ONE = new Dec('1');
+const HUNDRED = new Dec('100');
+
+/** Canonical decimal string of a value: no exponent, no trailing zeros. */
+function plain(value: Big): string {
+  return value.toFixed();
+}
+
+/** Number of digits after the point in a decimal string. */
+function decimalPlaces(value: string): number {
+  const point = value.indexOf('.');
+  return point === -1 ? 0 : value.length - point - 1;
+}
+
+/**
+ * Rounds a rate DOWN (the exchanger never promises more than it pays) to the `to` precision,
+ * or further when that precision would leave fewer than RATE_SIGNIFICANT_DIGITS digits:
+ * SBERRUB→BTC at 1/7120000 is 0.00000014 at 8 places, a 0.3 % error; kept at 10 significant
+ * digits it is 0.0000001404494382.
+ */
+export function roundRate(rate: Big, toPrecision: number): Big {
+  if (rate.lte(ZERO)) return ZERO;
+  const significantPlaces = RATE_SIGNIFICANT_DIGITS - 1 - rate.e;
+  return rate.round(Math.max(toPrecision, significantPlaces), Dec.roundDown);
+}
+
+export interface RateInput {
+  /** USDT the market pays for 1 unit of `from` (price table bid). */
+  fromBid: string;
+  /** USDT the market asks for 1 unit of `to` (price table ask). */
+  toAsk: string;
+  /** Percent kept by the exchanger. */
+  markup: string;
+  toPrecision: number;
+}
+
+/** rate = bid(from) / ask(to) × (1 − markup/100), rounded down (see `roundRate`). */
+export function computeRate({ fromBid, toAsk, markup, toPrecision }: RateInput): string {
+  const margin = ONE.minus(new Dec(markup).div(HUNDRED));
+  const raw = new Dec(fromBid).div(new Dec(toAsk)).times(margin);
+  return plain(roundRate(raw, toPrecision));
+}
+
+/** What the client receives for `send`: send × rate, rounded down to the `to` precision. */
+export function receiveForSend(send: string, rate: string, toPrecision: number): string {
+  return plain(new Dec(send).times(new Dec(rate)).round(toPrecision, Dec.roundDown));
+}
+
+/** What the client must send to receive `receive`: receive / rate, rounded up to the `from` precision. */
+export function sendForReceive(receive: string, rate: string, fromPrecision: number): string {
+  return plain(new Dec(receive).div(new Dec(rate)).round(fromPrecision, Dec.roundUp));
+}
+
+/**
+ * Monitoring in/out: give `in` of `from`, get `out` of `to`. A rate of at least 1 is shown as
+ * 1 → rate; a smaller one as 1/rate → 1, with `in` rounded up to the `from` precision so that
+ * `in` really buys a whole unit of `to`.
+ */
+export function monitoringInOut(rate: string, fromPrecision: number): { in: string; out: string } {
+  const value = new Dec(rate);
+  if (value.gte(ONE)) return { in: '1', out: plain(value) };
+  return { in: plain(ONE.div(value).round(fromPrecision, Dec.roundUp)), out: '1' };
+}
+
+/** Largest `from` amount whose payout fits the reserve of `to`. */
+export function maxSendForReserve(reserve: string, rate: string, fromPrecision: number): string {
+  return plain(new Dec(reserve).div(new Dec(rate)).round(fromPrecision, Dec.roundDown));
+}
+
+export interface AmountLimits {
+  /** Smallest and largest amounts of `from`. */
+  min: string;
+  max: string;
+  /** Reserve of `to`. */
+  reserve: string;
+  fromPrecision: number;
+  toPrecision: number;
+}
+
+/**
+ * First reason the pair of amounts cannot be exchanged, or null when it can. Checked in order:
+ * invalid_amount (not a positive decimal), precision (more decimals than the asset keeps),
+ * below_min, above_max (both on `send`), above_reserve (`receive` over the reserve of `to`).
+ */
+export function checkAmounts(
+  send: string,
+  receive: string,
+  limits: AmountLimits,
+): AmountViolation | null {
+  if (!isDecimalString(send) || !isDecimalString(receive)) return 'invalid_amount';
+  const sendValue = new Dec(send);
+  const receiveValue = new Dec(receive);
+  if (sendValue.lte(ZERO) || receiveValue.lte(ZERO)) return 'invalid_amount';
+  if (decimalPlaces(send) > limits.fromPrecision || decimalPlaces(receive) > limits.toPrecision) {
+    return 'precision';
+  }
+  if (sendValue.lt(new Dec(limits.min))) return 'below_min';
+  if (sendValue.gt(new Dec(limits.max))) return 'above_max';
+  if (receiveValue.gt(new Dec(limits.reserve))) return 'above_reserve';
+  return null;
+}
+
+export interface DirectionRateInput {
+  direction: DirectionDto;
+  from: AssetDto;
+  to: AssetDto;
+  prices: PriceTable;
+}
+
+/**
+ * The live rate of one direction, or null when a price is missing or the rate rounds to zero.
+ * `max` is the direction's maximum capped by what the reserve of `to` can pay out.
+ */
+export function computeDirectionRate({
+  direction,
+  from,
+  to,
+  prices,
+}: DirectionRateInput): DirectionRateDto | null {
+  const fromPrice = prices.get(from.currency);
+  const toPrice = prices.get(to.currency);
+  if (!fromPrice || !toPrice) return null;
+  const rate = computeRate({
+    fromBid: fromPrice.bid,
+    toAsk: toPrice.ask,
+    markup: direction.markup,
+    toPrecision: to.precision,
+  });
+  if (rate === '0') return null;
+  const { in: give, out: get } = monitoringInOut(rate, from.precision);
+  const reserveCap = new Dec(maxSendForReserve(to.reserve, rate, from.precision));
+  const max = reserveCap.lt(new Dec(direction.maxAmount)) ? plain(reserveCap) : direction.maxAmount;
+  const updatedAt = fromPrice.at < toPrice.at ? fromPrice.at : toPrice.at;
+  const dto: DirectionRateDto = {
+    from: direction.from,
+    to: direction.to,
+    rate,
+    in: give,
+    out: get,
+    reserve: to.reserve,
+    min: direction.minAmount,
+    max,
+    rateTypes: direction.rateTypes,
+    manual: direction.manual,
+    updatedAt,
+    stale: fromPrice.stale || toPrice.stale,
+  };
+  if (direction.fees) dto.fees = direction.fees;
+  return dto;
+}

@@ -1,0 +1,120 @@
+/**
+ * Catalogue and live-rate types shared by the server and the browser (issue 3).
+ * Every amount, rate, markup and reserve is a decimal string; `precision` and minutes are counts.
+ */
+import type { AssetType, RateType } from './enums';
+
+/** Asset codes follow the monitoring convention: upper-case Latin letters and digits. */
+export const ASSET_CODE_PATTERN = /^[A-Z0-9]{2,24}$/;
+
+export interface AssetDto {
+  /**
+   * Unique code in the monitoring convention (`BTC`, `USDTTRC20`, `SBERRUB`, `CARDKGS`).
+   * Cash is held per city, so a cash asset's code is its monitoring code plus the city
+   * (`CASHRUBMSK` is `CASHRUB` in `MSK`); see `monitoringCode`.
+   */
+  code: string;
+  name: string;
+  type: AssetType;
+  /** What the asset is denominated in: `BTC`, `USDT`, `RUB`, `KGS`, `USD`… */
+  currency: string;
+  /** Blockchain network of a token (`TRC20`, `ERC20`), null for native coins, cards and cash. */
+  network: string | null;
+  /** Decimal places amounts of this asset are kept to. */
+  precision: number;
+  /** Icon slug the frontend maps to an image. */
+  icon: string;
+  /** What the exchanger can pay out in this asset. */
+  reserve: string;
+  enabled: boolean;
+  /** City code (`MSK`, `SPB`, `EKB`…) for cash, otherwise null. */
+  city: string | null;
+}
+
+/** Names of the extra fields a direction can ask for, besides the wallet or card itself. */
+export const EXTRA_FIELD_NAMES = ['memo', 'tag', 'cardHolder', 'phone', 'bankName'] as const;
+export type ExtraFieldName = (typeof EXTRA_FIELD_NAMES)[number];
+
+export interface ExtraFieldDto {
+  name: ExtraFieldName;
+  required: boolean;
+  /** Source of a JavaScript regular expression the value must match, when there is one. */
+  pattern?: string;
+}
+
+/** A fee not included in the rate: a percentage or an amount in the side's currency. */
+export interface FeeDto {
+  value: string;
+  unit: 'percent' | 'amount';
+}
+
+/** Fees a direction declares to monitoring sites (BestChange minfee/fromfee/tofee). */
+export interface DirectionFees {
+  /** Smallest fee taken, in the currency of `from`. */
+  minFee?: string;
+  /** Taken from what the client sends. */
+  fromFee?: FeeDto;
+  /** Taken from what the client receives. */
+  toFee?: FeeDto;
+}
+
+export interface DirectionDto {
+  /** Code of the asset the client sends. */
+  from: string;
+  /** Code of the asset the client receives. */
+  to: string;
+  /** Percent kept by the exchanger, e.g. `1.5`. */
+  markup: string;
+  /** Smallest amount of `from` per order. */
+  minAmount: string;
+  /** Largest amount of `from` per order. */
+  maxAmount: string;
+  rateTypes: RateType[];
+  /** How long a fixed rate holds for an order. */
+  fixedPeriodMinutes: number;
+  /** Processed by an operator rather than automatically. */
+  manual: boolean;
+  /** The reverse direction is not offered ("Direction available in one way only"). */
+  oneWay: boolean;
+  extraFields: ExtraFieldDto[];
+  fees?: DirectionFees;
+  enabled: boolean;
+}
+
+export interface DirectionRateDto {
+  from: string;
+  to: string;
+  /** Units of `to` paid per 1 unit of `from`, markup included. */
+  rate: string;
+  /** Monitoring convention: give `in` of `from`, get `out` of `to`; one of them is `1`. */
+  in: string;
+  out: string;
+  /** Reserve of `to`. */
+  reserve: string;
+  /** Smallest amount of `from` per order. */
+  min: string;
+  /** Largest amount of `from` per order: the direction's maximum, capped by the reserve. */
+  max: string;
+  rateTypes: RateType[];
+  manual: boolean;
+  fees?: DirectionFees;
+  /** Time of the oldest price the rate was computed from (ISO 8601). */
+  updatedAt: string;
+  /** A price behind the rate is too old: the direction is neither offered nor exported. */
+  stale: boolean;
+}
+
+/** Why an amount cannot be exchanged; the widget maps each to a translated message. */
+export const AMOUNT_VIOLATIONS = [
+  'invalid_amount',
+  'precision',
+  'below_min',
+  'above_max',
+  'above_reserve',
+] as const;
+export type AmountViolation = (typeof AMOUNT_VIOLATIONS)[number];
+
+/** The code monitoring sites know an asset by: cash is `CASH<currency>` plus a separate city. */
+export function monitoringCode(asset: Pick<AssetDto, 'code' | 'type' | 'currency'>): string {
+  return asset.type === 'cash' ? `CASH${asset.currency}` : asset.code;
+}
