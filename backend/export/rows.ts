@@ -1,0 +1,79 @@
+/**
+ * Monitoring export rows: the live direction rates joined with their assets, filtered to what
+ * may be published and preformatted once for the XML, JSON and TXT bodies.
+ */
+import {
+  monitoringCode,
+  type AssetDto,
+  type DirectionRateDto,
+  type FeeDto,
+} from '../../common/catalogue';
+import { Dec } from '../rates/math';
+
+/** What the export needs to know of an asset. */
+export type ExportAsset = Pick<AssetDto, 'code' | 'type' | 'currency' | 'city' | 'enabled'>;
+
+/** One direction as monitoring sites read it; field names are the BestChange element names. */
+export interface ExportRow {
+  from: string;
+  to: string;
+  in: string;
+  out: string;
+  /** Reserve of `to`. */
+  amount: string;
+  /** Limits in `from`, with its currency: `0.002 BTC`. */
+  minamount: string;
+  maxamount: string;
+  minfee?: string;
+  fromfee?: string;
+  tofee?: string;
+  /** City of the cash side. */
+  city?: string;
+  /** Comma list of flags, e.g. `manual`. */
+  param?: string;
+}
+
+function formatFee(fee: FeeDto, currency: string): string {
+  return fee.unit === 'percent' ? `${fee.value} %` : `${fee.value} ${currency}`;
+}
+
+/** Whether a direction may be published: fresh, both assets on sale, and some amount possible. */
+function isPublishable(rate: DirectionRateDto, from: ExportAsset, to: ExportAsset): boolean {
+  if (rate.stale || !from.enabled || !to.enabled) return false;
+  return new Dec(rate.min).lte(new Dec(rate.max));
+}
+
+/**
+ * Rows for every publishable rate: stale rates, rates of unknown or disabled assets and rates
+ * whose reserve cannot cover the minimum are left out.
+ */
+export function toExportRows(
+  rates: readonly DirectionRateDto[],
+  assets: readonly ExportAsset[],
+): ExportRow[] {
+  const byCode = new Map(assets.map((asset) => [asset.code, asset]));
+  const rows: ExportRow[] = [];
+  for (const rate of rates) {
+    const from = byCode.get(rate.from);
+    const to = byCode.get(rate.to);
+    if (!from || !to || !isPublishable(rate, from, to)) continue;
+    const row: ExportRow = {
+      from: monitoringCode(from),
+      to: monitoringCode(to),
+      in: rate.in,
+      out: rate.out,
+      amount: rate.reserve,
+      minamount: `${rate.min} ${from.currency}`,
+      maxamount: `${rate.max} ${from.currency}`,
+    };
+    const { fees } = rate;
+    if (fees?.minFee) row.minfee = `${fees.minFee} ${from.currency}`;
+    if (fees?.fromFee) row.fromfee = formatFee(fees.fromFee, from.currency);
+    if (fees?.toFee) row.tofee = formatFee(fees.toFee, to.currency);
+    const city = to.city ?? from.city;
+    if (city) row.city = city;
+    if (rate.manual) row.param = 'manual';
+    rows.push(row);
+  }
+  return rows;
+}
