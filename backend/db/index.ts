@@ -1,0 +1,84 @@
+import { Sequelize, type Options } from 'sequelize';
+import { parseDatabaseUrl } from '../config/databaseUrl';
+import type { Config } from '../config/types';
+import type { Logger } from '../lib/logger';
+import { runMigrations } from './migrator';
+import type { Dialect } from './money';
+
+export { money, moneyColumn, moneyType, toMoneyColumnValue, InvalidMoneyValueError, MONEY_PRECISION, type Dialect } from './money';
+export { createMigrator, MIGRATIONS_DIR, MIGRATIONS_TABLE, type Migration } from './migrator';
+
+export interface Database {
+  sequelize: Sequelize;
+  dialect: Dialect;
+  /** Applies pending migrations from db/migrations; returns the names applied. */
+  migrate(): Promise<string[]>;
+  /** Resolves when the database answers a query (used by /api/ready). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Connections per process: enough for concurrent requests, small enough for many web processes. */
+export const MYSQL_POOL_MAX = 10;
+/** A dead server must fail queries quickly rather than hold requests. */
+export const MYSQL_CONNECT_TIMEOUT_MS = 3000;
+/** Longest wait for a free pooled connection. */
+export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
+
+/**
+ * Sequelize for config.databaseUrl. SQLite: the file (its folder is created) in WAL mode.
+ * MySQL/MariaDB through mysql2: DECIMAL read as strings, session time zone UTC, a pool of
+ * MYSQL_POOL_MAX; queries fail fast while the server is down and the pool reconnects when it
+ * returns. Nothing connects until the first query.
+ */
+export function createDatabase(config: Pick<Config, 'databaseUrl'>, logger: Logger): Database {
+  const location = parseDatabaseUrl(config.databaseUrl);
+  const common: Options = {
+    logging: (sql: string) => logger.trace({ sql }, 'sql'),
+    benchmark: false,
+    timezone: '+00:00',
+    define: { underscored: false, freezeTableName: false },
+  };
+  const sequelize =
+    location.dialect === 'sqlite'
+      ? new Sequelize({ ...common, dialect: 'sqlite', storage: location.storage })
+      : new Sequelize({
+          ...common,
+          dialect: 'mysql',
+          host: location.url.hostname,
+          port: location.url.port === '' ? 3306 : Number(location.url.port),
+          username: decodeURIComponent(location.url.username),
+          password: decodeURIComponent(location.url.password),
+          database: decodeURIComponent(location.url.pathname.slice(1)),
+          pool: { max: MYSQL_POOL_MAX, min: 0, acquire: POOL_ACQUIRE_TIMEOUT_MS, idle: 10_000 },
+          dialectOptions: {
+            connectTimeout: MYSQL_CONNECT_TIMEOUT_MS,
+            decimalNumbers: false,
+            supportBigNumbers: true,
+            bigNumberStrings: true,
+            charset: 'utf8mb4',
+          },
+        });
+  const dialect = location.dialect;
+  let prepared: Promise<void> | null = null;
+  // WAL lets readers proceed while a write is in progress; it is a property of the file.
+  const prepare = () =>
+    (prepared ??= dialect === 'sqlite' && location.storage !== ':memory:'
+      ? sequelize.query('PRAGMA journal_mode = WAL').then(() => undefined)
+      : Promise.resolve());
+
+  return {
+    sequelize,
+    dialect,
+    async migrate() {
+      await prepare();
+      return runMigrations(sequelize, dialect, logger);
+    },
+    async ping() {
+      await sequelize.query('SELECT 1');
+    },
+    async close() {
+      await sequelize.close();
+    },
+  };
+}
