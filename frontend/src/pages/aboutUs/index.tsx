@@ -1,0 +1,5 @@
+import { InfoPage } from '../../layout/InfoPage';
+
+export default function AboutUsPage() {
+  return <InfoPage name="aboutUs" />;
+}

@@ -1,0 +1,5 @@
+import { InfoPage } from '../../layout/InfoPage';
+
+export default function EnableOtpPage() {
+  return <InfoPage name="enableOtp" />;
+}

@@ -1,0 +1,5 @@
+import { InfoPage } from '../../layout/InfoPage';
+
+export default function ReservesPage() {
+  return <InfoPage name="reserves" />;
+}

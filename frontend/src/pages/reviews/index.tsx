@@ -1,0 +1,5 @@
+import { InfoPage } from '../../layout/InfoPage';
+
+export default function ReviewsPage() {
+  return <InfoPage name="reviews" />;
+}

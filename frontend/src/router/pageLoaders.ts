@@ -1,0 +1,52 @@
+import type { ComponentType } from 'react';
+import type { RouteParams } from '../../../common/routes';
+
+export interface PageProps {
+  /** URI-decoded params of the matched route pattern (`matchRoute` of common/routes.ts). */
+  params: RouteParams;
+}
+
+export type PageModule = { default: ComponentType<PageProps> };
+
+/** One lazily loaded module per route of `common/routes.ts`, by route name. */
+export const pageLoaders: Record<string, () => Promise<PageModule>> = {
+  home: () => import('../pages/home'),
+  aboutService: () => import('../pages/aboutService'),
+  auth: () => import('../pages/auth'),
+  blog: () => import('../pages/blog'),
+  blogPost: () => import('../pages/blogPost'),
+  clients: () => import('../pages/clients'),
+  contacts: () => import('../pages/contacts'),
+  documentation: () => import('../pages/documentation'),
+  confirmError: () => import('../pages/confirmError'),
+  faq: () => import('../pages/faq'),
+  guide: () => import('../pages/guide'),
+  login: () => import('../pages/login'),
+  order: () => import('../pages/order'),
+  partners: () => import('../pages/partners'),
+  reserves: () => import('../pages/reserves'),
+  resetPassword: () => import('../pages/resetPassword'),
+  restorePassword: () => import('../pages/restorePassword'),
+  reviews: () => import('../pages/reviews'),
+  allReviews: () => import('../pages/allReviews'),
+  signUp: () => import('../pages/signUp'),
+  confirmSuccess: () => import('../pages/confirmSuccess'),
+  test: () => import('../pages/test'),
+  disableOtp: () => import('../pages/disableOtp'),
+  enableOtp: () => import('../pages/enableOtp'),
+  verification: () => import('../pages/verification'),
+  withdraw: () => import('../pages/withdraw'),
+  userApi: () => import('../pages/userApi'),
+  userExchanges: () => import('../pages/userExchanges'),
+  userPartner: () => import('../pages/userPartner'),
+  userProfile: () => import('../pages/userProfile'),
+  userRequisites: () => import('../pages/userRequisites'),
+  howItWorks: () => import('../pages/howItWorks'),
+  aboutUs: () => import('../pages/aboutUs'),
+  terms: () => import('../pages/terms'),
+  amlKyc: () => import('../pages/amlKyc'),
+  sitemap: () => import('../pages/sitemap'),
+  cash: () => import('../pages/cash'),
+  maintenance: () => import('../pages/maintenance'),
+  operator: () => import('../pages/operator'),
+};
