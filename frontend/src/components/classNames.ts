@@ -1,0 +1,4 @@
+/** Joins the truthy class names with single spaces. */
+export function classNames(...names: Array<string | false | null | undefined>): string {
+  return names.filter(Boolean).join(' ');
+}
