@@ -21,8 +21,9 @@ export function resolveDatabaseUrl(reader: EnvReader, dataDir: string): string {
     if (file === '' || file.startsWith('//')) reader.fail('DATABASE_URL', EXPECTED, raw);
     return file === ':memory:' ? raw : `${SQLITE_PREFIX}${path.resolve(file)}`;
   }
-  const url = reader.url('DATABASE_URL', ['mysql:', 'mariadb:']);
-  if (url === null || url.pathname.length <= 1 || url.pathname.slice(1).includes('/')) {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  const database = url?.pathname.slice(1) ?? '';
+  if (!url || !['mysql:', 'mariadb:'].includes(url.protocol) || !url.hostname || !database || database.includes('/')) {
     return reader.fail('DATABASE_URL', EXPECTED, raw);
   }
   url.protocol = 'mysql:';

@@ -16,7 +16,7 @@ export const SESSION_KEYS_FILE = 'session-keys';
  */
 export function resolveSessionKeys(reader: EnvReader, env: string, dataDir: string): string[] {
   const raw = reader.optional('SESSION_KEYS');
-  if (raw !== null) return parseKeys(raw, 'SESSION_KEYS');
+  if (raw !== null) return parseKeys(raw, null);
   if (env === 'production') {
     throw new ConfigError(
       'SESSION_KEYS',
@@ -26,17 +26,14 @@ export function resolveSessionKeys(reader: EnvReader, env: string, dataDir: stri
   return readOrCreateKeyFile(path.join(dataDir, SESSION_KEYS_FILE));
 }
 
-function parseKeys(raw: string, source: string): string[] {
+/** Keys from SESSION_KEYS (file = null) or from the generated key file (one per line). */
+function parseKeys(raw: string, file: string | null): string[] {
   const keys = raw.split(/[,\n]/).map((key) => key.trim()).filter((key) => key !== '');
   const shortIndex = keys.findIndex((key) => key.length < MIN_SESSION_KEY_LENGTH);
-  if (keys.length === 0 || shortIndex !== -1) {
-    const detail = keys.length === 0 ? 'no key found' : `key ${shortIndex + 1} has ${keys[shortIndex].length} characters`;
-    throw new ConfigError(
-      'SESSION_KEYS',
-      `SESSION_KEYS (${source}) must be a comma-separated list of keys of at least ${MIN_SESSION_KEY_LENGTH} characters each: ${detail}`,
-    );
-  }
-  return keys;
+  if (keys.length > 0 && shortIndex === -1) return keys;
+  const detail = keys.length === 0 ? 'no key found' : `key ${shortIndex + 1} has ${keys[shortIndex].length} characters`;
+  const subject = file === null ? 'SESSION_KEYS must be a comma-separated list of' : `SESSION_KEYS is unset and ${file} must hold`;
+  throw new ConfigError('SESSION_KEYS', `${subject} keys of at least ${MIN_SESSION_KEY_LENGTH} characters each: ${detail}`);
 }
 
 function readOrCreateKeyFile(file: string): string[] {

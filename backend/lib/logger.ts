@@ -1,4 +1,4 @@
-import { pino, type Logger as PinoLogger } from 'pino';
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import type { Config } from '../config/types';
 
 export type Logger = PinoLogger;
@@ -27,12 +27,16 @@ function redactPaths(): string[] {
   return paths;
 }
 
-/** The application logger: JSON lines on stdout with secrets, cookies and passwords redacted. */
-export function createLogger(config: Pick<Config, 'logLevel' | 'role'>): Logger {
-  return pino({
+/**
+ * The application logger: JSON lines (stdout unless another destination is given) with
+ * authorization headers, cookies, passwords, secrets and tokens redacted.
+ */
+export function createLogger(config: Pick<Config, 'logLevel' | 'role'>, destination?: DestinationStream): Logger {
+  const options = {
     level: config.logLevel,
     base: { pid: process.pid, role: config.role },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: redactPaths(), censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

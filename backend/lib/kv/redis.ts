@@ -20,6 +20,9 @@ local value = redis.call('INCR', KEYS[1])
 if value == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return value`;
 
+/** Events ending a connection attempt of an ioredis client, successful or not. */
+const ATTEMPT_OUTCOMES = ['ready', 'close', 'end'] as const;
+
 // Replies meaning "this server cannot serve now", as opposed to a bad command.
 const UNAVAILABLE_REPLY_RE = /^(LOADING|MASTERDOWN|READONLY|BUSY|TRYAGAIN|CLUSTERDOWN)\b/;
 
@@ -83,7 +86,7 @@ export class RedisKV implements KV {
   async subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>> {
     // The request client answers at once whether Redis is reachable; the subscriber connection
     // would queue the SUBSCRIBE until Redis returns.
-    await this.ping();
+    await this.run('subscribe', () => this.client.ping());
     const subscriber = this.subscriberConnection();
     const name = this.key(channel);
     const handler = (message: string) => onMessage(message);
@@ -119,11 +122,29 @@ export class RedisKV implements KV {
 
   private async run<T>(operation: string, command: () => Promise<T>): Promise<T> {
     try {
+      await this.connectionAttempt();
       return await command();
     } catch (error) {
       if (isCommandError(error)) throw error;
       throw new KVUnavailableError(operation, { cause: error });
     }
+  }
+
+  /**
+   * Waits while a connection attempt is in progress (a new client, or a reconnect under way), so
+   * the first commands after start-up do not fail; the attempt itself is bounded by the connect
+   * timeout. Between attempts (Redis down) it returns at once and the command fails fast.
+   */
+  private async connectionAttempt(): Promise<void> {
+    const client = this.client;
+    if (client.status !== 'connecting' && client.status !== 'connect') return;
+    await new Promise<void>((resolve) => {
+      const settle = () => {
+        for (const event of ATTEMPT_OUTCOMES) client.off(event, settle);
+        resolve();
+      };
+      for (const event of ATTEMPT_OUTCOMES) client.on(event, settle);
+    });
   }
 
   private subscriberConnection(): Redis {
