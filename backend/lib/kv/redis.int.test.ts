@@ -10,7 +10,7 @@ import type { KV } from './types';
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
 /** Every key of this run starts with it, so runs sharing one Redis never meet. */
 const RUN_PREFIX = `exch-test:kv:${process.pid}:${randomBytes(4).toString('hex')}:`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
