@@ -1,0 +1,64 @@
+import Koa from 'koa';
+import type { Config } from './config/types';
+import type { Database } from './db';
+import { createServerI18n, type ServerI18n } from './lib/i18n';
+import type { KV } from './lib/kv/types';
+import type { Logger } from './lib/logger';
+import { createMetrics, type Metrics } from './lib/metrics';
+import { errorHandler } from './middlewares/errorHandler';
+import { httpMetrics } from './middlewares/httpMetrics';
+import { lang } from './middlewares/lang';
+import { navigation } from './middlewares/navigation';
+import { requestLogger } from './middlewares/requestLogger';
+import { securityHeaders } from './middlewares/securityHeaders';
+import { spa } from './middlewares/spa';
+import type { AppState } from './middlewares/types';
+import { unmatchedApi } from './middlewares/unmatchedApi';
+import { apiRoutes } from './routes/api';
+import { systemRoutes } from './routes/system';
+import { findNoSessionUser, type FindSessionUser } from './routes/user/auth/sessionUser';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  db: Pick<Database, 'ping'>;
+  kv: KV;
+  /** Server translations; loaded from locales/ when omitted. */
+  i18n?: ServerI18n;
+  /** Looks up the signed-in user for the session call. */
+  findSessionUser?: FindSessionUser;
+}
+
+export type App = Koa<AppState> & {
+  /** This app's Prometheus registry and HTTP histogram. */
+  metrics: Metrics;
+  i18n: ServerI18n;
+};
+
+/**
+ * Builds the Koa app without listening (tests and server.ts use it). Order: request log and
+ * metrics see the final status; security headers cover error answers too; the error middleware
+ * translates with the request's language; then navigation redirects, probes, the API and the SPA.
+ */
+export function createApp(deps: AppDeps): App {
+  const { config, logger, kv } = deps;
+  const app = new Koa<AppState>({ proxy: config.trustProxy }) as App;
+  app.metrics = createMetrics();
+  app.i18n = deps.i18n ?? createServerI18n();
+  app.silent = true;
+
+  const api = apiRoutes({ app, config, kv, findSessionUser: deps.findSessionUser ?? findNoSessionUser });
+  const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
+
+  app.use(requestLogger(logger));
+  app.use(httpMetrics(app.metrics));
+  app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:' }));
+  app.use(lang(app.i18n));
+  app.use(errorHandler());
+  app.use(navigation());
+  app.use(system.routes());
+  app.use(api.routes());
+  app.use(unmatchedApi());
+  app.use(spa(config.staticDir));
+  return app;
+}

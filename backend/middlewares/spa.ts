@@ -1,0 +1,54 @@
+import path from 'node:path';
+import send from 'koa-send';
+import { matchRoute } from '../../common/routes';
+import { MethodNotAllowedError, NotFoundError } from '../lib/errors';
+import type { AppContext, AppMiddleware } from './types';
+
+/** Hashed build output: cached for a year, never revalidated. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** index.html and build manifests: always revalidated so a new build is seen at once. */
+export const REVALIDATE_CACHE = 'no-cache';
+/** Unhashed files copied from the SPA's public folder (favicon, robots.txt). */
+export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
+
+const READ_METHODS = ['GET', 'HEAD'];
+
+async function sendFile(ctx: AppContext, root: string, file: string, cacheControl: string): Promise<boolean> {
+  ctx.set('Cache-Control', cacheControl);
+  try {
+    return (await send(ctx, file, { root, index: false, hidden: false })) !== undefined;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return false;
+    throw error;
+  }
+}
+
+/**
+ * Serves the built SPA from `staticDir`: `/assets/*` with immutable caching, `/builds/*.json`
+ * revalidated, files of the public folder, and index.html for every other page path — with status
+ * 200 when the route table knows the path and 404 otherwise (the SPA then shows its 404 page).
+ */
+export function spa(staticDir: string): AppMiddleware {
+  const root = path.resolve(staticDir);
+  return async function spaMiddleware(ctx: AppContext) {
+    if (!READ_METHODS.includes(ctx.method)) throw new MethodNotAllowedError(READ_METHODS);
+
+    if (ctx.path.startsWith('/assets/')) {
+      if (!(await sendFile(ctx, root, ctx.path, IMMUTABLE_CACHE))) throw new NotFoundError();
+      return;
+    }
+    if (ctx.path.startsWith('/builds/')) {
+      if (!ctx.path.endsWith('.json') || !(await sendFile(ctx, root, ctx.path, REVALIDATE_CACHE))) {
+        throw new NotFoundError();
+      }
+      return;
+    }
+    if (path.posix.extname(ctx.path) !== '' && (await sendFile(ctx, root, ctx.path, PUBLIC_FILE_CACHE))) return;
+
+    const known = matchRoute(ctx.path) !== null;
+    if (!(await sendFile(ctx, root, '/index.html', REVALIDATE_CACHE))) {
+      throw new Error(`The SPA is not built: ${path.join(root, 'index.html')} is missing`);
+    }
+    ctx.status = known ? 200 : 404;
+  };
+}

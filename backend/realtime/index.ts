@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { LANG_COOKIE } from '../../common/api';
+import type { Config } from '../config/types';
+import { pickLang, type ServerI18n } from '../lib/i18n';
+import type { Logger } from '../lib/logger';
+import { createRedisClient } from '../lib/redis';
+import { registerOrderHandlers } from './handlers/orders';
+import { isAllowedOrigin } from './origin';
+import type { RealtimeIO, RealtimeSocket } from './types';
+
+export type { RealtimeIO, RealtimeSocket } from './types';
+
+export const SOCKET_PATH = '/socket.io';
+
+export interface RealtimeDeps {
+  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'redisUrl' | 'redisPrefix'>;
+  logger: Logger;
+  i18n: ServerI18n;
+}
+
+export interface Realtime {
+  io: RealtimeIO;
+  /** Disconnects every socket, stops the engine and closes the adapter's Redis clients. */
+  close(): Promise<void>;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header);
+  return match ? match[1] : undefined;
+}
+
+/** QUIT when connected (flushes pending publishes); a client that is not would queue QUIT forever. */
+async function closeRedisClient(client: Redis): Promise<void> {
+  if (client.status !== 'ready') {
+    client.disconnect();
+    return;
+  }
+  await client.quit().catch(() => client.disconnect());
+}
+
+function onConnection(socket: RealtimeSocket, deps: RealtimeDeps, serverId: string): void {
+  const auth = socket.handshake.auth as { lang?: unknown };
+  socket.data.lang = pickLang(
+    typeof auth.lang === 'string' ? auth.lang : undefined,
+    cookieValue(socket.handshake.headers.cookie, LANG_COOKIE),
+  );
+  registerOrderHandlers(socket, deps.i18n.translator(socket.data.lang));
+  socket.emit('server:hello', { serverId, at: new Date().toISOString() });
+}
+
+/**
+ * Socket.IO on the app's HTTP server, typed with common/events.ts: path /socket.io, Origin checked
+ * on the handshake, and with REDIS_URL the Redis adapter (its own pub and sub clients, channels
+ * prefixed by REDIS_PREFIX) so broadcasts reach the sockets of every web process.
+ */
+export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Realtime {
+  const { config, logger } = deps;
+  const serverId = randomUUID();
+  const io: RealtimeIO = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    allowRequest: (req, callback) => {
+      const allowed = isAllowedOrigin(req, config.publicUrl, config.trustProxy);
+      if (!allowed) logger.warn({ origin: req.headers.origin }, 'socket handshake from a foreign origin rejected');
+      callback(allowed ? null : 'origin not allowed', allowed);
+    },
+  });
+
+  const redisClients: Redis[] = [];
+  if (config.redisUrl !== null) {
+    const pub = createRedisClient(config.redisUrl, 'adapter');
+    const sub = createRedisClient(config.redisUrl, 'adapter');
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}socket.io` }));
+  }
+
+  io.on('connection', (socket) => onConnection(socket, deps, serverId));
+
+  return {
+    io,
+    async close() {
+      await new Promise<void>((resolve) => {
+        void io.close(() => resolve());
+      });
+      await Promise.all(redisClients.map(closeRedisClient));
+    },
+  };
+}

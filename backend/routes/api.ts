@@ -1,0 +1,37 @@
+import Router from '@koa/router';
+import type { Config } from '../config/types';
+import type { KV } from '../lib/kv/types';
+import { jsonBody } from '../middlewares/jsonBody';
+import { sameOrigin } from '../middlewares/sameOrigin';
+import { sessions } from '../middlewares/session';
+import type { AppState } from '../middlewares/types';
+import type Koa from 'koa';
+import { sessionRoutes } from './user/auth/session';
+import type { FindSessionUser } from './user/auth/sessionUser';
+
+export interface ApiRoutesDeps {
+  app: Koa<AppState>;
+  config: Config;
+  kv: KV;
+  findSessionUser: FindSessionUser;
+}
+
+/**
+ * The session-aware JSON API under `/api`: same-origin check for unsafe methods, JSON bodies
+ * only, KV-backed sessions, then the feature routers.
+ */
+export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
+  const api = new Router<AppState>({ prefix: '/api' });
+  api.use(
+    sameOrigin(deps.config.publicUrl),
+    jsonBody(),
+    sessions({
+      app: deps.app as unknown as Koa,
+      kv: deps.kv,
+      keys: deps.config.sessionKeys,
+      secure: new URL(deps.config.publicUrl).protocol === 'https:',
+    }),
+  );
+  api.use(sessionRoutes({ findSessionUser: deps.findSessionUser }).routes());
+  return api;
+}

@@ -1,0 +1,27 @@
+import Router from '@koa/router';
+import type { Database } from '../db';
+import type { Config } from '../config/types';
+import type { KV } from '../lib/kv/types';
+import type { Metrics } from '../lib/metrics';
+import type { AppState } from '../middlewares/types';
+import { configRoutes } from './config';
+import { healthRoutes } from './health';
+import { metricsRoutes } from './metrics';
+
+export interface SystemRoutesDeps {
+  config: Config;
+  db: Pick<Database, 'ping'>;
+  kv: KV;
+  metrics: Metrics;
+}
+
+/** Probes, metrics and public config: no session, no body, so they answer while Redis is down. */
+export function systemRoutes(deps: SystemRoutesDeps): Router<AppState> {
+  const system = new Router<AppState>();
+  const api = new Router<AppState>({ prefix: '/api' });
+  api.use(healthRoutes({ db: deps.db, kv: deps.kv }).routes());
+  api.use(configRoutes(deps.config).routes());
+  system.use(api.routes());
+  system.use(metricsRoutes(deps.metrics).routes());
+  return system;
+}

@@ -1,0 +1,88 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from './app';
+import { ensureDataDirs } from './config';
+import type { Config } from './config/types';
+import { createDatabase, type Database } from './db';
+import { createKV } from './lib/kv';
+import type { KV } from './lib/kv/types';
+import { createLogger, type Logger } from './lib/logger';
+import { attachRealtime, type RealtimeIO } from './realtime';
+
+/** After this long, connections still open during shutdown are cut. */
+export const SHUTDOWN_GRACE_MS = 8000;
+
+export interface StartServerOptions {
+  logger?: Logger;
+  /** Defaults to SHUTDOWN_GRACE_MS. */
+  shutdownGraceMs?: number;
+}
+
+export interface RunningServer {
+  app: App;
+  httpServer: HttpServer;
+  io: RealtimeIO;
+  db: Database;
+  kv: KV;
+  logger: Logger;
+  /** Where this server answers, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
+  url: string;
+  port: number;
+  /** Stops accepting, lets in-flight requests finish, closes sockets, then the database and KV. */
+  close(): Promise<void>;
+}
+
+function listen(httpServer: HttpServer, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, () => {
+      httpServer.off('error', reject);
+      resolve((httpServer.address() as AddressInfo).port);
+    });
+  });
+}
+
+/**
+ * Starts the web role: data folders, database with migrations, KV, the Koa app and Socket.IO on
+ * one HTTP server listening on config.port (0 picks a free port).
+ */
+export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config);
+  ensureDataDirs(config);
+  const db = await createDatabase(config, logger);
+  let kv: KV | undefined;
+  try {
+    await db.migrate();
+    kv = createKV(config, logger);
+    const app = createApp({ config, logger, db, kv });
+    const httpServer = createServer(app.callback());
+    const realtime = attachRealtime(httpServer, { config, logger, i18n: app.i18n });
+    const port = await listen(httpServer, config.port);
+    logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
+
+    const serverKv = kv;
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        // Keep-alive connections that finish their last request are closed as soon as they go idle;
+        // anything still open after the grace period is cut.
+        const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+        const forceClose = setTimeout(() => httpServer.closeAllConnections(), options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+        try {
+          await realtime.close();
+        } finally {
+          clearInterval(idleSweep);
+          clearTimeout(forceClose);
+        }
+        await Promise.allSettled([db.close(), serverKv.close()]);
+        logger.info('web server closed');
+      })();
+      return closing;
+    };
+
+    return { app, httpServer, io: realtime.io, db, kv, logger, url: `http://127.0.0.1:${port}`, port, close };
+  } catch (error) {
+    await Promise.allSettled([db.close(), kv?.close()]);
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config';
+import type { Config } from '../config/types';
+import { startServer, type RunningServer } from '../server';
+
+/** The tiny SPA used when the real frontend build (frontend/dist) is absent. */
+export const FIXTURE_SPA_DIR = fileURLToPath(new URL('./fixtures/spa/', import.meta.url));
+const BUILT_SPA_DIR = fileURLToPath(new URL('../../frontend/dist/', import.meta.url));
+
+/** The real build when present, the fixture otherwise. */
+export function testStaticDir(): string {
+  return existsSync(path.join(BUILT_SPA_DIR, 'index.html')) ? BUILT_SPA_DIR : FIXTURE_SPA_DIR;
+}
+
+export type EnvOverrides = Record<string, string | undefined>;
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  /** Closes the server and removes its temporary DATA_DIR. */
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a free port for integration tests: a temporary DATA_DIR, the database of
+ * TEST_DATABASE_URL (else SQLite in the temp dir), the Redis of TEST_REDIS_URL (else in-memory)
+ * with a unique key prefix, silent logs. `overrides` replace any environment variable
+ * (`undefined` removes it).
+ */
+export async function startTestServer(overrides: EnvOverrides = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'exchanger-test-'));
+  const env: EnvOverrides = {
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.TEST_DATABASE_URL || `sqlite:${path.join(dataDir, 'app.sqlite')}`,
+    REDIS_URL: process.env.TEST_REDIS_URL || undefined,
+    REDIS_PREFIX: `test:${randomUUID().slice(0, 12)}:`,
+    STATIC_DIR: testStaticDir(),
+    ...overrides,
+  };
+  try {
+    const config = loadConfig(env);
+    const server = await startServer(config);
+    return {
+      ...server,
+      config,
+      async close() {
+        try {
+          await server.close();
+        } finally {
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
