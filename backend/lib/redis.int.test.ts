@@ -61,7 +61,7 @@ describe('createRedisClient(url, "adapter") with @socket.io/redis-adapter', func
     await sender.listen();
     const client = connect(await receiver.listen(), { transports: ['websocket'] });
     clients.push(client);
-    await once(client, 'connect');
+    await new Promise<void>((resolve) => client.once('connect', resolve));
     expect(await sender.pub.call('HELLO')).to.include.members(['proto', 3]);
 
     // fetchSockets asks every server through Redis and counts them with PUBSUB NUMSUB, whose
@@ -73,9 +73,9 @@ describe('createRedisClient(url, "adapter") with @socket.io/redis-adapter', func
     }
     expect(remote.map((socket) => socket.id)).to.deep.equal([client.id]);
 
-    const message = once(client, 'rates:update');
+    const message = new Promise<unknown>((resolve) => client.once('rates:update', resolve));
     sender.io.emit('rates:update', { changed: 1 });
-    expect(await message).to.deep.equal([{ changed: 1 }]);
+    expect(await message).to.deep.equal({ changed: 1 });
   });
 
   it('keeps the process alive when broadcasting and closing while Redis is down', async function () {
