@@ -33,13 +33,19 @@ function RouteGate({ match, path, search }: GateProps) {
   return <Page params={match.params} />;
 }
 
-/** Scrolls to the top whenever the path changes (not on query-only changes). */
-function useScrollToTopOnPathChange(path: string): void {
+/**
+ * When the path changes (not on query-only changes): scroll to the top, close the mobile menu,
+ * and leave a 500 page shown for an earlier fatal error.
+ */
+function usePathChangeEffects(path: string): void {
   const previous = useRef(path);
   useLayoutEffect(() => {
     if (previous.current === path) return;
     previous.current = path;
     window.scrollTo(0, 0);
+    const ui = useUiStore.getState();
+    ui.setMenuOpen(false);
+    if (ui.fatalError) ui.clearFatal();
   }, [path]);
 }
 
@@ -48,17 +54,11 @@ export function AppRoutes() {
   const search = useSearch();
   const fatalError = useUiStore((state) => state.fatalError);
   const errorResetCount = useUiStore((state) => state.errorResetCount);
-  const clearFatal = useUiStore((state) => state.clearFatal);
-  const setMenuOpen = useUiStore((state) => state.setMenuOpen);
 
-  useScrollToTopOnPathChange(path);
+  usePathChangeEffects(path);
   useEffect(() => {
     ensureSessionKnown();
   }, []);
-  useEffect(() => {
-    setMenuOpen(false);
-    if (useUiStore.getState().fatalError) clearFatal();
-  }, [path, clearFatal, setMenuOpen]);
 
   if (fatalError) return <ServerErrorPage />;
   const querySuffix = search ? `?${search}` : '';
