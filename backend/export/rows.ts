@@ -8,7 +8,7 @@ import {
   type DirectionRateDto,
   type FeeDto,
 } from '../../common/catalogue';
-import { Dec } from '../rates/math';
+import { compareDecimals } from '../rates/math';
 
 /** What the export needs to know of an asset. */
 export type ExportAsset = Pick<AssetDto, 'code' | 'type' | 'currency' | 'city' | 'enabled'>;
@@ -40,7 +40,7 @@ function formatFee(fee: FeeDto, currency: string): string {
 /** Whether a direction may be published: fresh, both assets on sale, and some amount possible. */
 function isPublishable(rate: DirectionRateDto, from: ExportAsset, to: ExportAsset): boolean {
   if (rate.stale || !from.enabled || !to.enabled) return false;
-  return new Dec(rate.min).lte(new Dec(rate.max));
+  return compareDecimals(rate.min, rate.max) <= 0;
 }
 
 /**
@@ -57,7 +57,10 @@ export function toExportRows(
     const from = byCode.get(rate.from);
     const to = byCode.get(rate.to);
     if (!from || !to || !isPublishable(rate, from, to)) continue;
-    const row: ExportRow = {
+    const { fees } = rate;
+    // Every row gets every key (absent ones undefined, which JSON leaves out): one object shape
+    // keeps the formatters fast.
+    rows.push({
       from: monitoringCode(from),
       to: monitoringCode(to),
       in: rate.in,
@@ -65,15 +68,12 @@ export function toExportRows(
       amount: rate.reserve,
       minamount: `${rate.min} ${from.currency}`,
       maxamount: `${rate.max} ${from.currency}`,
-    };
-    const { fees } = rate;
-    if (fees?.minFee) row.minfee = `${fees.minFee} ${from.currency}`;
-    if (fees?.fromFee) row.fromfee = formatFee(fees.fromFee, from.currency);
-    if (fees?.toFee) row.tofee = formatFee(fees.toFee, to.currency);
-    const city = to.city ?? from.city;
-    if (city) row.city = city;
-    if (rate.manual) row.param = 'manual';
-    rows.push(row);
+      minfee: fees?.minFee === undefined ? undefined : `${fees.minFee} ${from.currency}`,
+      fromfee: fees?.fromFee && formatFee(fees.fromFee, from.currency),
+      tofee: fees?.toFee && formatFee(fees.toFee, to.currency),
+      city: to.city ?? from.city ?? undefined,
+      param: rate.manual ? 'manual' : undefined,
+    });
   }
   return rows;
 }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { AssetDto, DirectionDto } from '../../common/catalogue';
 import {
   checkAmounts,
+  compareDecimals,
   computeDirectionRate,
   computeRate,
   maxSendForReserve,
@@ -97,6 +98,27 @@ describe('maxSendForReserve', () => {
   });
 });
 
+describe('compareDecimals', () => {
+  it('orders by the integer part before the fraction', () => {
+    expect(compareDecimals('10', '9.99999')).to.equal(1);
+    expect(compareDecimals('0.5', '1')).to.equal(-1);
+  });
+
+  it('orders fractions digit by digit, a missing digit counting as zero', () => {
+    expect(compareDecimals('0.5', '0.49')).to.equal(1);
+    expect(compareDecimals('0.000000000000000001', '0.00000000000000001')).to.equal(-1);
+  });
+
+  it('finds equal values written with different zeros equal', () => {
+    expect(compareDecimals('007.50', '7.5')).to.equal(0);
+    expect(compareDecimals('0', '0.000')).to.equal(0);
+  });
+
+  it('compares negative values by their value', () => {
+    expect(compareDecimals('-2', '-1.5')).to.equal(-1);
+  });
+});
+
 describe('checkAmounts', () => {
   const limits = { min: '0.001', max: '2', reserve: '1000000', fromPrecision: 8, toPrecision: 2 };
 
@@ -154,6 +176,16 @@ describe('computeDirectionRate', () => {
   it('caps the maximum at what the reserve of `to` can pay', () => {
     const rate = computeDirectionRate({ direction: direction('BTC', 'SBERRUB'), from: BTC, to: SBERRUB, prices });
     expect(rate).to.include({ min: '0.001', max: '0.28846153', reserve: '1500000' });
+  });
+
+  it('keeps the direction maximum when its payout equals the reserve exactly', () => {
+    const rate = computeDirectionRate({
+      direction: direction('BTC', 'SBERRUB', { maxAmount: '0.5' }),
+      from: BTC,
+      to: { ...SBERRUB, reserve: '2600000' },
+      prices,
+    });
+    expect(rate?.max).to.equal('0.5');
   });
 
   it('keeps the direction maximum when the reserve covers it', () => {
