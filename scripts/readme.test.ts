@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_VARIABLES } from '../backend/config';
@@ -29,6 +29,17 @@ describe('README.md', () => {
     const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
     const named = [...readme.matchAll(/npm run ([\w:*-]+)/g)].map((m) => m[1]).filter((name) => !name.includes('*'));
     expect(named.filter((name) => !scripts.includes(name))).to.deep.equal([]);
+  });
+});
+
+describe('docs/ARCHITECTURE.md', () => {
+  it('points only to files and folders that exist', () => {
+    const spans = [...read('docs/ARCHITECTURE.md').matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
+    const paths = spans.filter(
+      (span) => /^[\w.][\w./-]*$/.test(span) && (span.includes('/') || /\.(tsx?|json|mjs|md|yml)$/.test(span)),
+    );
+    expect(paths).to.not.be.empty;
+    expect(paths.filter((p) => !existsSync(path.join(ROOT, p)))).to.deep.equal([]);
   });
 });
 
