@@ -5,7 +5,7 @@ import type { Logger } from '../lib/logger';
 import { runMigrations } from './migrator';
 import type { Dialect } from './money';
 
-export { money, moneyColumn, moneyType, toMoneyColumnValue, InvalidMoneyValueError, MONEY_PRECISION, type Dialect } from './money';
+export { money, moneyColumn, moneySql, moneyType, toMoneyColumnValue, InvalidMoneyValueError, MONEY_PRECISION, type Dialect } from './money';
 export { createMigrator, MIGRATIONS_DIR, MIGRATIONS_TABLE, type Migration } from './migrator';
 
 export interface Database {

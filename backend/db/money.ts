@@ -84,3 +84,18 @@ export function moneyColumn(
     ...(options.defaultValue === undefined ? {} : { defaultValue: toMoneyColumnValue('defaultValue', options.defaultValue) }),
   };
 }
+
+/**
+ * A money value as an SQL expression for arithmetic and comparisons in SQL on MySQL, e.g.
+ * `literal(\`balance - ${moneySql(sequelize, amount)}\`)` or `balance >= ${…}`. A plain quoted
+ * string would not do: MySQL turns `balance - '0.000000000000000001'` into DOUBLE arithmetic and
+ * loses the digit (money.int.test.ts shows it). SQLite stores money as text and cannot do exact
+ * arithmetic at all, so there this throws: compute with big.js inside the transaction instead.
+ */
+export function moneySql(sequelize: Sequelize, value: string | Big): string {
+  if (dialectOf(sequelize) !== 'mysql') {
+    throw new Error('Exact money arithmetic in SQL needs MySQL; on SQLite compute with big.js in the transaction');
+  }
+  const canonical = toMoneyColumnValue('value', value);
+  return `CAST(${sequelize.escape(canonical)} AS DECIMAL(${MONEY_PRECISION},${MONEY_SCALE}))`;
+}
