@@ -29,6 +29,7 @@ export function usePublicConfig(): PublicConfig | undefined {
     queryFn: loadPublicConfig,
     staleTime: Infinity,
     gcTime: Infinity,
+    retryOnMount: false,
   });
   return data;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../api/publicConfig';
-import { Button } from '../components';
+import { Button } from '../components/Button';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useUiStore } from '../stores/ui';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../components';
+import { Button } from '../components/Button';
 import { isOperator, useSessionStore } from '../stores/session';
 
 /** Sign-in entry for visitors; the account (and, for operators, the console) once signed in. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../components';
+import { Spinner } from '../components/Spinner';
 
 /** Shown while a page's code or the session is loading. */
 export function PageLoader() {

@@ -9,7 +9,7 @@ export function HomeBenefits() {
       <h2 id="home-benefits" className="section-title">
         {t('pages.home.benefitsTitle')}
       </h2>
-      <CardGrid listKey="pages.home.benefits" />
+      <CardGrid listKey="pages.home.benefits" className="card-grid--three" />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components';
+import { Button } from '../../components/Button';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { isTitledText, useTranslatedList } from '../../lib/useTranslatedList';
 import { ExchangeVisual } from './ExchangeVisual';

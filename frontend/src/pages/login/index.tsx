@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { Button } from '../../components';
+import { Button } from '../../components/Button';
 import { InfoPage } from '../../layout/InfoPage';
 import { navigate, safeNextPath } from '../../router/navigation';
 import { useSessionStore } from '../../stores/session';
