@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DataTypes, Model, QueryTypes, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import { DataTypes, Model, QueryTypes, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { Big } from '../../common/money';
 import type { Database } from './index';
 import { InvalidMoneyValueError, money, moneyColumn, moneySql } from './money';
@@ -16,7 +16,7 @@ const EXACT_VALUES = [
 ];
 
 class Entry extends Model<InferAttributes<Entry>, InferCreationAttributes<Entry>> {
-  declare id: number;
+  declare id: CreationOptional<number>;
   declare amount: string;
 }
 
