@@ -20,7 +20,8 @@ async function loadApp() {
     import('./navigation'),
     import('wouter'),
     import('@tanstack/react-query'),
-    import('../../test/i18n').then((i18n) => i18n.testI18nReady),
+    // Initialises the ES-module copy of i18next with the test translations.
+    import('../../test/i18n'),
   ]);
   return {
     setApiBase: client.setApiBase,
