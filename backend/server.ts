@@ -7,7 +7,7 @@ import { createDatabase, type Database } from './db';
 import { createKV } from './lib/kv';
 import type { KV } from './lib/kv/types';
 import { createLogger, type Logger } from './lib/logger';
-import { attachRealtime, type RealtimeIO } from './realtime';
+import { attachRealtime, type Realtime, type RealtimeIO } from './realtime';
 
 /** After this long, connections still open during shutdown are cut. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -50,39 +50,51 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const logger = options.logger ?? createLogger(config);
   ensureDataDirs(config);
   const db = await createDatabase(config, logger);
-  let kv: KV | undefined;
+  const kv = createKV(config, logger);
+  let realtime: Realtime | undefined;
   try {
     await db.migrate();
-    kv = createKV(config, logger);
     const app = createApp({ config, logger, db, kv });
     const httpServer = createServer(app.callback());
-    const realtime = attachRealtime(httpServer, { config, logger, i18n: app.i18n });
+    realtime = attachRealtime(httpServer, { config, logger, i18n: app.i18n });
     const port = await listen(httpServer, config.port);
     logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
-
-    const serverKv = kv;
-    let closing: Promise<void> | undefined;
-    const close = () => {
-      closing ??= (async () => {
-        // Keep-alive connections that finish their last request are closed as soon as they go idle;
-        // anything still open after the grace period is cut.
-        const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
-        const forceClose = setTimeout(() => httpServer.closeAllConnections(), options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
-        try {
-          await realtime.close();
-        } finally {
-          clearInterval(idleSweep);
-          clearTimeout(forceClose);
-        }
-        await Promise.allSettled([db.close(), serverKv.close()]);
-        logger.info('web server closed');
-      })();
-      return closing;
-    };
-
+    const close = gracefulClose({ httpServer, realtime, db, kv, logger, graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS });
     return { app, httpServer, io: realtime.io, db, kv, logger, url: `http://127.0.0.1:${port}`, port, close };
   } catch (error) {
-    await Promise.allSettled([db.close(), kv?.close()]);
+    await Promise.allSettled([realtime?.close(), db.close(), kv.close()]);
     throw error;
   }
+}
+
+interface CloseTargets {
+  httpServer: HttpServer;
+  realtime: Realtime;
+  db: Database;
+  kv: KV;
+  logger: Logger;
+  graceMs: number;
+}
+
+/** One shutdown however often it is asked for: HTTP and sockets first, then database and KV. */
+function gracefulClose(targets: CloseTargets): () => Promise<void> {
+  const { httpServer, realtime, db, kv, logger, graceMs } = targets;
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= (async () => {
+      // Keep-alive connections are closed as soon as they go idle (their last request answered);
+      // anything still open after the grace period is cut.
+      const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+      const forceClose = setTimeout(() => httpServer.closeAllConnections(), graceMs);
+      try {
+        await realtime.close();
+      } finally {
+        clearInterval(idleSweep);
+        clearTimeout(forceClose);
+      }
+      await Promise.allSettled([db.close(), kv.close()]);
+      logger.info('web server closed');
+    })();
+    return closing;
+  };
 }

@@ -7,7 +7,7 @@ import type { AppContext, AppMiddleware } from './types';
 export function routeLabel(ctx: AppContext): string {
   const layers: Layer[] = ctx.matched ?? [];
   const route = layers.filter((layer) => layer.methods.includes(ctx.method)).at(-1);
-  if (route) return route.path;
+  if (route) return typeof route.path === 'string' ? route.path : route.path.source;
   if (ctx.status === 301) return 'redirect';
   if (ctx.path.startsWith('/assets/')) return '/assets/*';
   if (ctx.path.startsWith('/builds/')) return '/builds/*';
