@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 import type { DirectionRateDto } from '../common/catalogue';
 import { buildExportCache } from '../backend/export/cache';
 import { computeDirectionRate, Dec } from '../backend/rates/math';
-import { buildPriceTable, PRICE_ANCHOR, type Quote } from '../backend/rates/prices';
+import { buildPriceTable, PRICE_ANCHOR } from '../backend/rates/prices';
+import type { Quote } from '../backend/rates/providers/types';
 import { generateCatalogue } from '../db/seeders/generate';
 
 const TARGET_MS = 50;

@@ -10,7 +10,8 @@ import {
   receiveForSend,
   sendForReceive,
 } from './math';
-import { buildPriceTable, type Quote } from './prices';
+import { buildPriceTable } from './prices';
+import type { Quote } from './providers/types';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const FRESH = '2025-06-01T11:59:30.000Z';
@@ -46,6 +47,11 @@ describe('computeRate', () => {
 
   it('keeps ten significant digits where the `to` precision would cut a small rate short', () => {
     expect(computeRate({ fromBid: '1', toAsk: '7120000', markup: '0', toPrecision: 8 })).to.equal('0.0000001404494382');
+  });
+
+  it('refuses a JavaScript number where a decimal string belongs', () => {
+    const fromBid = 65000 as unknown as string;
+    expect(() => computeRate({ fromBid, toAsk: '1', markup: '1', toPrecision: 6 })).to.throw(TypeError);
   });
 
   it('keeps ten significant digits of a rate above 1 into a whole-unit asset', () => {
@@ -84,7 +90,11 @@ describe('monitoringInOut', () => {
   });
 
   it('rounds the inverted `in` up so that it buys a whole unit of `to`', () => {
-    expect(monitoringInOut('0.0000001404494382', 2)).to.deep.equal({ in: '7120000.01', out: '1' });
+    expect(monitoringInOut('0.0000001404494382', 2)).to.deep.equal({ in: '7120000.001', out: '1' });
+  });
+
+  it('keeps ten significant digits of `in` for a whole-unit asset instead of rounding up to 2', () => {
+    expect(monitoringInOut('0.9797060881', 0)).to.deep.equal({ in: '1.020714286', out: '1' });
   });
 
   it('shows a rate of exactly 1 as 1 for 1', () => {
@@ -170,7 +180,7 @@ describe('computeDirectionRate', () => {
       prices,
     });
     // 0.02 USDT per som / 65010 USDT per BTC × 0.98.
-    expect(rate).to.include({ rate: '0.0000003014920781', in: '3316836.74', out: '1' });
+    expect(rate).to.include({ rate: '0.0000003014920781', in: '3316836.736', out: '1' });
   });
 
   it('caps the maximum at what the reserve of `to` can pay', () => {

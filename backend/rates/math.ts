@@ -140,13 +140,16 @@ export function sendForReceive(receive: string, rate: string, fromPrecision: num
 
 /**
  * Monitoring in/out: give `in` of `from`, get `out` of `to`. A rate of at least 1 is shown as
- * 1 → rate; a smaller one as 1/rate → 1, with `in` rounded up to the `from` precision so that
- * `in` really buys a whole unit of `to`.
+ * 1 → rate; a smaller one as 1/rate → 1, with `in` rounded UP (so that `in` really buys a whole
+ * unit of `to`) to the `from` precision, or to ten significant digits when that precision is
+ * coarser: cash dollars at a rate of 0.9797060881 give `in` 1.020714286, not 2.
  */
 export function monitoringInOut(rate: string, fromPrecision: number): { in: string; out: string } {
   const value = new Dec(rate);
   if (value.gte(ONE)) return { in: '1', out: plain(value) };
-  return { in: plain(divide(ONE, value, fromPrecision, Dec.roundUp)), out: '1' };
+  // 1/rate > 1 has its first digit at 10^(−rate.e − 1) or one place higher.
+  const places = Math.max(fromPrecision, RATE_SIGNIFICANT_DIGITS + value.e);
+  return { in: plain(divide(ONE, value, places, Dec.roundUp)), out: '1' };
 }
 
 /** Largest `from` amount whose payout fits the reserve of `to`. */

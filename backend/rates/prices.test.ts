@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { buildPriceTable, type Quote } from './prices';
+import { buildPriceTable } from './prices';
+import type { Quote } from './providers/types';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const FRESH = '2025-06-01T11:59:30.000Z';

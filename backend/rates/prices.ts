@@ -10,17 +10,7 @@
 import type Big from 'big.js';
 import { isDecimalString } from '../../common/money';
 import { Dec } from './math';
-
-/** What every rate provider yields: `bid`/`ask` are units of `quote` per 1 `base`. */
-export interface Quote {
-  source: string;
-  base: string;
-  quote: string;
-  bid: string;
-  ask: string;
-  /** ISO 8601 time of the quote. */
-  at: string;
-}
+import type { Quote } from './providers/types';
 
 export interface Price {
   currency: string;

@@ -93,31 +93,32 @@ export const SEED_CASH: AssetDto[] = [
 export const SEED_ASSETS: AssetDto[] = [...SEED_COINS, ...SEED_RUB_FIAT, ...SEED_KGS_FIAT, ...SEED_CASH];
 
 /**
- * Rough USDT value of one unit of each seeded currency: used to set sensible limits and
- * a starting point for a simulated feed. Not a live price.
+ * Rough USDT value of one unit of each seeded currency, at the levels the simulated feed walks
+ * around (backend/rates/providers/simulatedMarket.ts) where it quotes them: it sets sensible
+ * order limits. Not a live price.
  */
 export const SEED_REFERENCE_PRICES: Readonly<Record<string, string>> = {
-  BTC: '65000',
-  ETH: '3200',
+  BTC: '97250',
+  ETH: '3320',
   USDT: '1',
   USDC: '1',
   DAI: '1',
-  TRX: '0.12',
-  LTC: '80',
-  BCH: '380',
-  TON: '5.5',
-  SOL: '150',
-  BNB: '580',
-  XRP: '0.52',
-  DOGE: '0.12',
-  ADA: '0.45',
-  XMR: '160',
-  DASH: '28',
-  ETC: '25',
-  XLM: '0.1',
-  ATOM: '7',
-  DOT: '6.5',
-  RUB: '0.0108',
-  KGS: '0.0114',
+  TRX: '0.2985',
+  LTC: '104.5',
+  BCH: '520',
+  TON: '1.72',
+  SOL: '142.6',
+  BNB: '905.3',
+  XRP: '2.18',
+  DOGE: '0.1641',
+  ADA: '0.68',
+  XMR: '330',
+  DASH: '40',
+  ETC: '17',
+  XLM: '0.27',
+  ATOM: '4.5',
+  DOT: '3.9',
+  RUB: '0.0123',
+  KGS: '0.01143',
   USD: '1',
 };
