@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../api/publicConfig';
 import { Button } from '../components/Button';
@@ -10,6 +11,8 @@ export function ServerErrorPage() {
   const config = usePublicConfig();
   const clearFatal = useUiStore((state) => state.clearFatal);
   useDocumentTitle(t('error.server_title'));
+  // The failure may happen far down a long page: show the message, not the footer.
+  useEffect(() => window.scrollTo(0, 0), []);
 
   const supportUrl = config?.supportUrl;
 
