@@ -26,6 +26,17 @@ export const MYSQL_CONNECT_TIMEOUT_MS = 3000;
 export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
 
 /**
+ * Errors of a query written to a pooled connection the server had already closed (a restart or
+ * crash not yet noticed by the pool): the query never reached the server, so Sequelize retries it
+ * on another connection — which then succeeds, or fails with a ConnectionError (503) while the
+ * server is down — instead of surfacing a one-off DatabaseError (500).
+ */
+const UNSENT_QUERY_ERRORS = [
+  /This socket has been ended by the other party/,
+  /Can't add new command when connection is in closed state/,
+];
+
+/**
  * Sequelize for config.databaseUrl. SQLite: the file (its folder is created) in WAL mode.
  * MySQL/MariaDB through mysql2: DECIMAL read as strings, session time zone UTC, a pool of
  * MYSQL_POOL_MAX; queries fail fast while the server is down and the pool reconnects when it
@@ -51,6 +62,7 @@ export function createDatabase(config: Pick<Config, 'databaseUrl'>, logger: Logg
           password: decodeURIComponent(location.url.password),
           database: decodeURIComponent(location.url.pathname.slice(1)),
           pool: { max: MYSQL_POOL_MAX, min: 0, acquire: POOL_ACQUIRE_TIMEOUT_MS, idle: 10_000 },
+          retry: { max: 3, match: UNSENT_QUERY_ERRORS },
           dialectOptions: {
             connectTimeout: MYSQL_CONNECT_TIMEOUT_MS,
             decimalNumbers: false,
