@@ -1,24 +1,29 @@
 /**
- * Mocha `require` of `.mocharc.ui.json`: a jsdom browser environment, React's act environment,
- * English translations from `locales/`, stylesheet imports as empty modules, and DOM cleanup
- * after every test.
+ * Mocha `require` of `.mocharc.ui.json`: a jsdom browser environment (with the window's event
+ * globals), React's act environment, English translations from `locales/`, stylesheet imports as
+ * empty modules, and DOM cleanup after every test.
  *
- * Mocha loads this file and the specs with `require` (Node's require(esm) + tsx compiling to
- * CommonJS), so they share one copy of every package: keep this file free of top-level await,
- * which would make it load as a separate ES module with its own i18next.
+ * Keep this file free of top-level await. On Node with require(esm), mocha loads it and the
+ * specs with `require` (tsx compiles them to CommonJS); a top-level await would load it as a
+ * separate ES module with its own copy of i18next.
  */
-import './dom';
-import { createRequire } from 'node:module';
+import { exposeWindowEvents } from './dom';
+import { createRequire, register } from 'node:module';
 import { cleanup } from '@testing-library/react';
 import './i18n';
 
-// Vite bundles the stylesheets components import; under Node they are empty modules.
+// Vite bundles the stylesheets components import; under Node they are empty modules, whether
+// a spec is loaded through `require` or as an ES module.
 const nodeRequire = createRequire(import.meta.url);
 nodeRequire.extensions['.css'] = (module) => {
   module.exports = {};
 };
+register('./stylesheet-hooks.mjs', import.meta.url);
 
 export const mochaHooks = {
+  beforeAll(): void {
+    exposeWindowEvents();
+  },
   afterEach(): void {
     cleanup();
   },

@@ -36,6 +36,7 @@ export interface ButtonProps {
   'aria-controls'?: string;
   'aria-expanded'?: boolean;
   'aria-haspopup'?: 'dialog' | 'menu' | 'listbox' | boolean;
+  'data-testid'?: string;
 }
 
 const EXTERNAL_HREF = /^([a-z][a-z\d+\-.]*:|\/\/)/i;
