@@ -133,8 +133,9 @@ export function normalizeLocation(pathname: string, search = ''): string | null 
   let path = pathname || '/';
   let query = search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : '';
 
-  // Collapse repeated slashes so `//evil.example` can never become a protocol-relative redirect.
-  path = path.replace(/\/{2,}/g, '/');
+  // Browsers read `\` as `/` in a path: fold it, then collapse repeated slashes, so neither
+  // `//evil.example` nor `/\evil.example` can ever become a protocol-relative redirect.
+  path = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
 
   const locale = /^\/(ru|en)(?=\/|$)/.exec(path);
   if (locale) path = path.slice(locale[0].length) || '/';
