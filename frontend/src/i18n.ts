@@ -1,7 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, LANG_COOKIE, LANG_COOKIE_MAX_AGE_DAYS, LANGS, isLang, type Lang } from '../../common/api';
-import { readCookie, writeCookie } from './lib/cookies';
+import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../common/api';
+import { applyDocumentLanguage, languageFromCookie, rememberLanguage } from './lib/language';
 
 /** Every `locales/<lang>/<namespace>.json`, bundled; the file name is the top-level key. */
 const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
@@ -21,33 +21,20 @@ function buildResources(files: Record<string, Record<string, unknown>>): Resourc
   return resources;
 }
 
-/** The language chosen by the `lang` cookie, else Russian. */
-export function initialLanguage(): Lang {
-  const fromCookie = readCookie(LANG_COOKIE);
-  return isLang(fromCookie) ? fromCookie : DEFAULT_LANG;
-}
-
-export function currentLanguage(): Lang {
-  return isLang(i18next.language) ? i18next.language : DEFAULT_LANG;
-}
-
-/** Switches the interface language: i18next, the cookie (365 days) and `<html lang>`. */
+/** Switches the interface language: i18next, the `lang` cookie and `<html lang>` (hence the API header). */
 export async function changeLanguage(lang: Lang): Promise<void> {
-  writeCookie(LANG_COOKIE, lang, LANG_COOKIE_MAX_AGE_DAYS);
+  rememberLanguage(lang);
   await i18next.changeLanguage(lang);
 }
 
-i18next.on('languageChanged', (lang) => {
-  document.documentElement.lang = lang;
-});
+i18next.on('languageChanged', applyDocumentLanguage);
 
 export const i18nReady = i18next.use(initReactI18next).init({
   resources: buildResources(localeFiles),
-  lng: initialLanguage(),
+  lng: languageFromCookie(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGS],
   interpolation: { escapeValue: false },
-  returnNull: false,
 });
 
 export default i18next;
