@@ -37,7 +37,8 @@ const UNSENT_QUERY_ERRORS = [
 ];
 
 /**
- * Sequelize for config.databaseUrl. SQLite: the file (its folder is created) in WAL mode.
+ * Sequelize for config.databaseUrl. SQLite: the file (its folder is created), switched to WAL
+ * by the first migrate() so readers proceed while a write is in progress.
  * MySQL/MariaDB through mysql2: DECIMAL read as strings, session time zone UTC, a pool of
  * MYSQL_POOL_MAX; queries fail fast while the server is down and the pool reconnects when it
  * returns. Nothing connects until the first query.
@@ -48,7 +49,6 @@ export function createDatabase(config: Pick<Config, 'databaseUrl'>, logger: Logg
     logging: (sql: string) => logger.trace({ sql }, 'sql'),
     benchmark: false,
     timezone: '+00:00',
-    define: { underscored: false, freezeTableName: false },
   };
   const sequelize =
     location.dialect === 'sqlite'
@@ -72,18 +72,14 @@ export function createDatabase(config: Pick<Config, 'databaseUrl'>, logger: Logg
           },
         });
   const dialect = location.dialect;
-  let prepared: Promise<void> | null = null;
-  // WAL lets readers proceed while a write is in progress; it is a property of the file.
-  const prepare = () =>
-    (prepared ??= dialect === 'sqlite' && location.storage !== ':memory:'
-      ? sequelize.query('PRAGMA journal_mode = WAL').then(() => undefined)
-      : Promise.resolve());
+  const sqliteFile = location.dialect === 'sqlite' && location.storage !== ':memory:';
 
   return {
     sequelize,
     dialect,
     async migrate() {
-      await prepare();
+      // WAL is a property of the file, kept across restarts; setting it again is a no-op.
+      if (sqliteFile) await sequelize.query('PRAGMA journal_mode = WAL');
       return runMigrations(sequelize, dialect, logger);
     },
     async ping() {

@@ -66,6 +66,15 @@ for (const site of testDatabaseSites()) {
       expect(await db.migrate()).to.deep.equal(MIGRATION_NAMES);
     });
 
+    if (site.dialect === 'sqlite') {
+      it('switches the SQLite file to WAL so reads proceed during a write', async () => {
+        const db = await open();
+        await db.migrate();
+        const [row] = await db.sequelize.query<{ journal_mode: string }>('PRAGMA journal_mode', { type: QueryTypes.SELECT });
+        expect(row.journal_mode).to.equal('wal');
+      });
+    }
+
     if (site.dialect === 'mysql') {
       it('runs each migration once when several processes migrate at the same moment', async () => {
         const first = await open();
