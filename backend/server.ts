@@ -57,6 +57,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     const app = createApp({ config, logger, db, kv });
     const httpServer = createServer(app.callback());
     realtime = attachRealtime(httpServer, { config, logger, i18n: app.i18n });
+    await realtime.ready();
     const port = await listen(httpServer, config.port);
     logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
     const close = gracefulClose({ httpServer, realtime, db, kv, logger, graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS });

@@ -24,9 +24,18 @@ export interface RealtimeDeps {
 
 export interface Realtime {
   io: RealtimeIO;
+  /**
+   * Resolves once the Redis adapter's subscriptions are live (at once without Redis), so a
+   * server that has started takes part in cluster-wide emits and queries from its first request.
+   * Gives up waiting after ADAPTER_READY_TIMEOUT_MS while Redis is down; the adapter subscribes
+   * again by itself when Redis returns.
+   */
+  ready(): Promise<void>;
   /** Disconnects every socket, stops the engine and closes the adapter's Redis clients. */
   close(): Promise<void>;
 }
+
+const ADAPTER_READY_TIMEOUT_MS = 5000;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -72,10 +81,12 @@ export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
   });
 
   const redisClients: Redis[] = [];
+  let subscriber: Redis | null = null;
   if (config.redisUrl !== null) {
     const pub = createRedisClient(config.redisUrl, 'adapter');
     const sub = createRedisClient(config.redisUrl, 'adapter');
     redisClients.push(pub, sub);
+    subscriber = sub;
     io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}socket.io` }));
   }
 
@@ -83,6 +94,17 @@ export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
 
   return {
     io,
+    async ready() {
+      if (!subscriber) return;
+      // Replies come in command order: PING answers after the adapter's queued SUBSCRIBEs.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), ADAPTER_READY_TIMEOUT_MS);
+      });
+      const outcome = await Promise.race([subscriber.ping().then(() => 'ready' as const), timeout]).catch(() => 'failed' as const);
+      clearTimeout(timer);
+      if (outcome !== 'ready') logger.warn({ outcome }, 'Socket.IO Redis adapter not subscribed yet; continuing');
+    },
     async close() {
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
