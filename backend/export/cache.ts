@@ -32,8 +32,7 @@ export interface BuildExportOptions {
   previous?: ExportCache;
 }
 
-function toBody(text: string, contentType: string): ExportBody {
-  const body = Buffer.from(text, 'utf8');
+function toBody(body: Buffer, contentType: string): ExportBody {
   const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
   return { body, etag, contentType };
 }

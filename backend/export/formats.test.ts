@@ -32,7 +32,7 @@ const ROWS = toExportRows(RATES, ASSETS);
 
 describe('formatRatesXml', () => {
   it('writes the BestChange document, one item per line', () => {
-    expect(formatRatesXml(ROWS)).to.equal(
+    expect(formatRatesXml(ROWS).toString('utf8')).to.equal(
       '<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n' +
         '<item><from>BTC</from><to>SBERRUB</to><in>1</in><out>7053614</out><amount>1500000</amount>' +
         '<minamount>0.002 BTC</minamount><maxamount>0.5 BTC</maxamount><param>manual</param></item>\n' +
@@ -46,12 +46,12 @@ describe('formatRatesXml', () => {
   });
 
   it('writes an empty rates element when nothing is published', () => {
-    expect(formatRatesXml([])).to.equal('<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n</rates>\n');
+    expect(formatRatesXml([]).toString('utf8')).to.equal('<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n</rates>\n');
   });
 
   it('escapes markup characters in element text', () => {
     const row: ExportRow = { ...ROWS[0], city: 'A&B <"x\'>' };
-    expect(formatRatesXml([row])).to.contain('<city>A&amp;B &lt;&quot;x&apos;&gt;</city>');
+    expect(formatRatesXml([row]).toString('utf8')).to.contain('<city>A&amp;B &lt;&quot;x&apos;&gt;</city>');
   });
 });
 
@@ -63,7 +63,7 @@ describe('escapeXml', () => {
 
 describe('formatRatesTxt', () => {
   it('writes FROM;TO;IN;OUT;RESERVE; per line', () => {
-    expect(formatRatesTxt(ROWS)).to.equal(
+    expect(formatRatesTxt(ROWS).toString('utf8')).to.equal(
       'BTC;SBERRUB;1;7053614;1500000;\nUSDTTRC20;CASHRUB;1;92.5;3000000;\nSBERRUB;BTC;7120000;1;12.5;\n',
     );
   });
@@ -71,7 +71,7 @@ describe('formatRatesTxt', () => {
 
 describe('formatRatesJson', () => {
   it('writes a compact array with the XML fields as strings', () => {
-    expect(formatRatesJson(ROWS)).to.equal(
+    expect(formatRatesJson(ROWS).toString('utf8')).to.equal(
       '[{"from":"BTC","to":"SBERRUB","in":"1","out":"7053614","amount":"1500000","minamount":"0.002 BTC",' +
         '"maxamount":"0.5 BTC","param":"manual"},' +
         '{"from":"USDTTRC20","to":"CASHRUB","in":"1","out":"92.5","amount":"3000000","minamount":"500 USDT",' +

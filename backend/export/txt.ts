@@ -1,8 +1,11 @@
-/** The plain-text export (Premium Exchanger): `FROM;TO;IN;OUT;RESERVE;` per line. */
+/** The plain-text export (Premium Exchanger): `FROM;TO;IN;OUT;RESERVE;` per line, as UTF-8 bytes. */
 import type { ExportRow } from './rows';
+import { Utf8Writer } from './writer';
 
-export function formatRatesTxt(rows: readonly ExportRow[]): string {
-  let body = '';
-  for (const row of rows) body += `${row.from};${row.to};${row.in};${row.out};${row.amount};\n`;
-  return body;
+const BYTES_PER_LINE = 64;
+
+export function formatRatesTxt(rows: readonly ExportRow[]): Buffer {
+  const writer = new Utf8Writer(BYTES_PER_LINE * rows.length);
+  for (const row of rows) writer.write(`${row.from};${row.to};${row.in};${row.out};${row.amount};\n`);
+  return writer.toBuffer();
 }

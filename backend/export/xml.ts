@@ -1,8 +1,12 @@
 /**
  * The BestChange XML export: root <rates>, one <item> per direction, one item per line.
- * Built as plain strings, one template per item: 20,000 items take a few milliseconds.
+ * Built as plain strings, one template per item, written straight into UTF-8 bytes.
  */
 import type { ExportRow } from './rows';
+import { Utf8Writer } from './writer';
+
+/** A little above the size of a typical item, to size the buffer once. */
+const BYTES_PER_ITEM = 256;
 
 const XML_SPECIAL = /[&<>"']/;
 const XML_SPECIAL_ALL = /[&<>"']/g;
@@ -32,9 +36,11 @@ function item(row: ExportRow): string {
   return `${xml}</item>\n`;
 }
 
-/** The whole XML document (UTF-8, `\n` line ends). */
-export function formatRatesXml(rows: readonly ExportRow[]): string {
-  let body = '<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n';
-  for (const row of rows) body += item(row);
-  return `${body}</rates>\n`;
+/** The whole XML document as UTF-8 bytes, `\n` line ends. */
+export function formatRatesXml(rows: readonly ExportRow[]): Buffer {
+  const writer = new Utf8Writer(BYTES_PER_ITEM * (rows.length + 1));
+  writer.write('<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n');
+  for (const row of rows) writer.write(item(row));
+  writer.write('</rates>\n');
+  return writer.toBuffer();
 }
