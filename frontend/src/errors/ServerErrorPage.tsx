@@ -12,7 +12,9 @@ export function ServerErrorPage() {
   const clearFatal = useUiStore((state) => state.clearFatal);
   useDocumentTitle(t('error.server_title'));
   // The failure may happen far down a long page: show the message, not the footer.
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   const supportUrl = config?.supportUrl;
 
