@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import { LANGS, type Lang } from '../common/api';
+import { ROUTES, pathFor, type RouteDef } from '../common/routes';
+import { expectDocumentTitle, expectLocation, headingText } from './expectations';
+import { newPage } from './setup';
+import { documentTitle, hasText, text } from './texts';
+
+/** Sample values for the route params (`/auth/:token`, `/blog/:id`, `/order/:uid/:secret`). */
+const SAMPLE_PARAMS: Record<string, string> = {
+  token: 'sample-token',
+  id: '1',
+  uid: 'sample-uid',
+  secret: 'sample-secret',
+};
+
+function samplePath(route: RouteDef): string {
+  const params = route.path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+  for (const param of params) {
+    if (!SAMPLE_PARAMS[param]) throw new Error(`No sample value for :${param} of ${route.path}`);
+  }
+  return pathFor(route.name, SAMPLE_PARAMS);
+}
+
+/** A page with params titles itself with them (`pages.<name>.titleWithId`) when it has such a text. */
+function pageTitle(lang: Lang, route: RouteDef): string {
+  const withParams = `pages.${route.name}.titleWithId`;
+  const hasParams = route.path.includes('/:');
+  return hasParams && hasText(lang, withParams) ? text(lang, withParams, SAMPLE_PARAMS) : text(lang, `pages.${route.name}.title`);
+}
+
+/** Russian is the default (no cookie); English is chosen by the cookie. */
+function pageFor(lang: Lang) {
+  return newPage(lang === 'ru' ? {} : { lang });
+}
+
+for (const lang of LANGS) {
+  describe(`every route in ${lang === 'ru' ? 'Russian' : 'English'}`, () => {
+    for (const route of ROUTES.filter((r) => r.access === 'public')) {
+      const path = samplePath(route);
+
+      it(`renders ${path} with its title and no errors`, async () => {
+        const { page, probe } = await pageFor(lang);
+        const response = await page.goto(path);
+        expect(response?.status(), 'HTTP status').to.equal(200);
+        await expectDocumentTitle(page, documentTitle(lang, pageTitle(lang, route)));
+        expect(await headingText(page)).to.not.equal('');
+        probe.expectNoProblems();
+      });
+    }
+
+    for (const route of ROUTES.filter((r) => r.access !== 'public')) {
+      const path = samplePath(route);
+
+      it(`sends a signed-out visitor of ${path} to /login?next=${path}`, async () => {
+        const { page, probe } = await pageFor(lang);
+        await page.goto(path);
+        await expectLocation(page, `/login?next=${encodeURIComponent(path)}`);
+        await expectDocumentTitle(page, documentTitle(lang, text(lang, 'pages.login.title')));
+        probe.expectNoProblems();
+      });
+    }
+  });
+}
