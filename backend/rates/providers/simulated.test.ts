@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { Big } from '../../../common/money';
+import { SEED_ASSETS, SEED_REFERENCE_PRICES } from '../../../db/seeders/catalogue-data';
+import { buildPriceTable } from '../prices';
 import { walkBand } from './randomWalk';
 import { createSimulatedProvider } from './simulated';
 import { SIMULATED_MARKETS } from './simulatedMarket';
@@ -28,6 +30,15 @@ describe('simulated provider', () => {
       'BNB/USDT',
       'XRP/USDT',
       'DOGE/USDT',
+      'DAI/USDT',
+      'BCH/USDT',
+      'ADA/USDT',
+      'XMR/USDT',
+      'DASH/USDT',
+      'ETC/USDT',
+      'XLM/USDT',
+      'ATOM/USDT',
+      'DOT/USDT',
       'USDT/RUB',
       'USDT/KGS',
       'USDT/USD',
@@ -35,6 +46,18 @@ describe('simulated provider', () => {
       'USDT/KZT',
       'USDT/UAH',
     ]);
+  });
+
+  it('prices every currency of the seeded catalogue, near its seed reference price', async () => {
+    const [quotes] = await pollsOf(2, 1);
+    const prices = buildPriceTable(quotes, { now: fixedClock(), maxAgeMs: 60_000 });
+    for (const currency of new Set(SEED_ASSETS.map((asset) => asset.currency))) {
+      const price = prices.get(currency);
+      expect(price, currency).to.not.equal(undefined);
+      expect(price!.stale, currency).to.equal(false);
+      const ratio = new Big(price!.bid).div(SEED_REFERENCE_PRICES[currency]);
+      expect(ratio.gt('0.9') && ratio.lt('1.1'), `${currency} bid ${price!.bid}`).to.equal(true);
+    }
   });
 
   it('gives the same quotes for the same seed', async () => {
