@@ -3,6 +3,7 @@
  * Acks are shaped `{ data } | { error }`.
  */
 import type { ApiErrorBody } from './api';
+import type { DirectionRateDto } from './catalogue';
 import type { OrderStatus } from './enums';
 
 export type Ack<T> = (answer: { data: T } | { error: ApiErrorBody }) => void;
@@ -33,26 +34,47 @@ export interface OrderRecalc {
   [key: string]: unknown;
 }
 
-/** One direction's current rate as pushed to clients: decimal strings only. */
-export interface DirectionRate {
+/** One direction's current rate as pushed to clients: the catalogue's DirectionRateDto. */
+export type DirectionRate = DirectionRateDto;
+
+/** A direction named by its two asset codes. */
+export interface DirectionKey {
   from: string;
   to: string;
-  in: string;
-  out: string;
-  [key: string]: unknown;
 }
 
+/** Reserve of one asset (decimal string). */
 export interface ReserveEntry {
   code: string;
   amount: string;
+}
+
+/**
+ * `rates:update`: the directions whose rate, limits, reserve or staleness changed since the
+ * previous update, and those no longer offered at all. `version` is the snapshot's (the one
+ * `GET /api/rates` answers): a client that sees a gap in it fetches the snapshot again.
+ */
+export interface RatesUpdate {
+  version: number;
+  rates: DirectionRateDto[];
+  removed: DirectionKey[];
+  at: string;
+}
+
+/** `reserves:update`: the reserves that changed, and codes whose reserve is no longer published. */
+export interface ReservesUpdate {
+  version: number;
+  reserves: ReserveEntry[];
+  removed: string[];
+  at: string;
 }
 
 export interface ServerToClientEvents {
   'order:tick': (payload: OrderTick) => void;
   'order:status': (payload: OrderStatusEvent) => void;
   'order:recalc': (payload: OrderRecalc) => void;
-  'rates:update': (payload: { rates: DirectionRate[]; at: string }) => void;
-  'reserves:update': (payload: { reserves: ReserveEntry[]; at: string }) => void;
+  'rates:update': (payload: RatesUpdate) => void;
+  'reserves:update': (payload: ReservesUpdate) => void;
   'operators:order': (payload: OrderStatusEvent) => void;
   /** Sent right after a connection is accepted; lets clients verify the round trip. */
   'server:hello': (payload: { serverId: string; at: string }) => void;

@@ -1,0 +1,235 @@
+/**
+ * The rates engine: provider quotes and the catalogue in, every enabled direction's live rate
+ * and every asset's reserve out, as a versioned snapshot plus the change against the previous
+ * one (only what differs). Pure: no I/O, the clock is an argument.
+ *
+ * Staleness: a quote is fresh while its provider's last poll succeeded and it is no older than
+ * that provider's max age. Prices come from fresh quotes wherever they can; a currency only a
+ * failed or outdated quote reaches is still priced, but stale — and a direction resting on a
+ * stale price is neither offered nor exported.
+ */
+import type { AssetDto, DirectionDto, DirectionRateDto } from '../../common/catalogue';
+import type { DirectionKey, ReserveEntry } from '../../common/events';
+import { computeDirectionRate } from './math';
+import { buildPriceTable, type Price, type PriceTable } from './prices';
+import type { Quote } from './providers/types';
+
+/** What `loadCatalogue(db)` gives: the assets and directions of the exchanger. */
+export interface Catalogue {
+  assets: readonly AssetDto[];
+  directions: readonly DirectionDto[];
+}
+
+/** What web processes need of an asset besides its reserve: export fields and precision. */
+export type RateAsset = Pick<AssetDto, 'code' | 'type' | 'currency' | 'city' | 'enabled' | 'precision'>;
+
+/** One provider's last successful quotes and whether its latest poll succeeded. */
+export interface SourceReading {
+  name: string;
+  quotes: readonly Quote[];
+  /** False while the provider's latest poll failed: its quotes then count as stale. */
+  healthy: boolean;
+  /** How old one of its quotes may be and still count as fresh. */
+  maxAgeMs: number;
+}
+
+/** The state the worker publishes and every web process serves. */
+export interface RatesSnapshot {
+  /** Grows by one with every snapshot the worker writes. */
+  version: number;
+  /** When the worker computed it (ISO 8601). */
+  generatedAt: string;
+  /**
+   * Without a newer snapshot by then (the worker stopped), web processes treat every rate as
+   * stale: no direction outlives its worker.
+   */
+  staleAt: string;
+  /** Every enabled direction between enabled assets that has a price, stale ones flagged. */
+  rates: DirectionRateDto[];
+  /** Reserve of every enabled asset. */
+  reserves: ReserveEntry[];
+  assets: RateAsset[];
+}
+
+/** What changed from one snapshot to the next: published on the KV channel. */
+export interface RatesChange {
+  version: number;
+  generatedAt: string;
+  staleAt: string;
+  /** Directions new or different (updatedAt aside) since the previous snapshot. */
+  rates: DirectionRateDto[];
+  /** Directions no longer offered at all (disabled, or no price left). */
+  removed: DirectionKey[];
+  reserves: ReserveEntry[];
+  /** Codes of assets whose reserve is no longer published. */
+  removedReserves: string[];
+  /** Every asset, present only when any of them changed. */
+  assets?: RateAsset[];
+}
+
+export interface ComputedRates {
+  rates: DirectionRateDto[];
+  reserves: ReserveEntry[];
+  assets: RateAsset[];
+}
+
+/** `BTC>SBERRUB`: asset codes are upper-case letters and digits, so `>` cannot occur in one. */
+export function directionKey(direction: DirectionKey): string {
+  return `${direction.from}>${direction.to}`;
+}
+
+/**
+ * The price table from every source's readings: a first pass over the fresh quotes only, then
+ * whatever else the failed or outdated quotes reach, marked stale.
+ */
+export function priceSources(readings: readonly SourceReading[], now: Date): PriceTable {
+  const nowMs = now.getTime();
+  const fresh: Quote[] = [];
+  const all: Quote[] = [];
+  for (const reading of readings) {
+    for (const quote of reading.quotes) {
+      all.push(quote);
+      if (reading.healthy && nowMs - Date.parse(quote.at) <= reading.maxAgeMs) fresh.push(quote);
+    }
+  }
+  // Freshness is decided above, per source; the table builder only orders and crosses quotes.
+  const options = { now, maxAgeMs: Number.POSITIVE_INFINITY };
+  const table = new Map<string, Price>(buildPriceTable(fresh, options));
+  for (const [currency, price] of buildPriceTable(all, options)) {
+    if (!table.has(currency)) table.set(currency, { ...price, stale: true });
+  }
+  return table;
+}
+
+function toRateAsset(asset: AssetDto): RateAsset {
+  const { code, type, currency, city, enabled, precision } = asset;
+  return { code, type, currency, city, enabled, precision };
+}
+
+/** Rates of every enabled direction whose two assets are enabled and priced, in catalogue order. */
+export function computeRates(catalogue: Catalogue, prices: PriceTable): ComputedRates {
+  const enabled = new Map<string, AssetDto>();
+  for (const asset of catalogue.assets) if (asset.enabled) enabled.set(asset.code, asset);
+  const rates: DirectionRateDto[] = [];
+  for (const direction of catalogue.directions) {
+    if (!direction.enabled) continue;
+    const from = enabled.get(direction.from);
+    const to = enabled.get(direction.to);
+    if (!from || !to) continue;
+    const rate = computeDirectionRate({ direction, from, to, prices });
+    if (rate) rates.push(rate);
+  }
+  const assets = [...enabled.values()];
+  return {
+    rates,
+    reserves: assets.map((asset) => ({ code: asset.code, amount: asset.reserve })),
+    assets: assets.map(toRateAsset),
+  };
+}
+
+/** Everything a client sees of a rate except `updatedAt`, which moves with every poll. */
+function rateSignature(rate: DirectionRateDto): string {
+  return [
+    rate.rate,
+    rate.in,
+    rate.out,
+    rate.reserve,
+    rate.min,
+    rate.max,
+    rate.stale ? 1 : 0,
+    rate.manual ? 1 : 0,
+    rate.rateTypes.join(','),
+    rate.fees ? JSON.stringify(rate.fees) : '',
+  ].join('|');
+}
+
+export interface RatesDiff {
+  /** `next`, with every unchanged rate replaced by its previous object (updatedAt kept). */
+  rates: DirectionRateDto[];
+  changed: DirectionRateDto[];
+  removed: DirectionKey[];
+}
+
+/**
+ * Compares the next rates with the previous ones by direction. A rate whose only difference is
+ * `updatedAt` counts as unchanged and keeps its previous object, so the snapshot and every web
+ * process's copy stay identical without re-sending it.
+ */
+export function diffRates(previous: ReadonlyMap<string, DirectionRateDto>, next: readonly DirectionRateDto[]): RatesDiff {
+  const rates: DirectionRateDto[] = [];
+  const changed: DirectionRateDto[] = [];
+  const seen = new Set<string>();
+  for (const rate of next) {
+    const key = directionKey(rate);
+    seen.add(key);
+    const before = previous.get(key);
+    if (before && rateSignature(before) === rateSignature(rate)) {
+      rates.push(before);
+    } else {
+      rates.push(rate);
+      changed.push(rate);
+    }
+  }
+  const removed: DirectionKey[] = [];
+  for (const [key, rate] of previous) if (!seen.has(key)) removed.push({ from: rate.from, to: rate.to });
+  return { rates, changed, removed };
+}
+
+export interface ReservesDiff {
+  changed: ReserveEntry[];
+  removed: string[];
+}
+
+export function diffReserves(previous: readonly ReserveEntry[], next: readonly ReserveEntry[]): ReservesDiff {
+  const before = new Map(previous.map((entry) => [entry.code, entry.amount]));
+  const changed = next.filter((entry) => before.get(entry.code) !== entry.amount);
+  const present = new Set(next.map((entry) => entry.code));
+  return { changed, removed: previous.filter((entry) => !present.has(entry.code)).map((entry) => entry.code) };
+}
+
+function sameAssets(a: readonly RateAsset[], b: readonly RateAsset[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function indexRates(rates: readonly DirectionRateDto[]): Map<string, DirectionRateDto> {
+  return new Map(rates.map((rate) => [directionKey(rate), rate]));
+}
+
+export interface AdvanceOptions {
+  now: Date;
+  /** How long the snapshot holds without a successor (see RatesSnapshot.staleAt). */
+  holdsForMs: number;
+}
+
+/** The snapshot following `previous` (null for the first one) and the change between them. */
+export function advanceSnapshot(
+  previous: RatesSnapshot | null,
+  computed: ComputedRates,
+  { now, holdsForMs }: AdvanceOptions,
+): { snapshot: RatesSnapshot; change: RatesChange } {
+  const version = (previous?.version ?? 0) + 1;
+  const generatedAt = now.toISOString();
+  const staleAt = new Date(now.getTime() + holdsForMs).toISOString();
+  const rates = diffRates(indexRates(previous?.rates ?? []), computed.rates);
+  const reserves = diffReserves(previous?.reserves ?? [], computed.reserves);
+  const assetsChanged = !previous || !sameAssets(previous.assets, computed.assets);
+  const snapshot: RatesSnapshot = {
+    version,
+    generatedAt,
+    staleAt,
+    rates: rates.rates,
+    reserves: computed.reserves,
+    assets: computed.assets,
+  };
+  const change: RatesChange = {
+    version,
+    generatedAt,
+    staleAt,
+    rates: rates.changed,
+    removed: rates.removed,
+    reserves: reserves.changed,
+    removedReserves: reserves.removed,
+  };
+  if (assetsChanged) change.assets = computed.assets;
+  return { snapshot, change };
+}
