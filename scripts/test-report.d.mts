@@ -18,6 +18,7 @@ export interface FinishedRun {
 
 export interface RunResult extends Counts {
   name: string;
+  kind: 'check' | 'mocha';
   seconds: number;
   status: string;
 }

@@ -32,13 +32,14 @@ export function countTscErrors(output) {
 
 /**
  * Turns one finished run into its row of the summary.
- * - `kind: 'check'` (type check, build): passes when the exit code is 0; failures = `errors` or 1.
+ * - `kind: 'check'` (type check, build): not a test, so it adds no pass; when its exit code is
+ *   not 0 it adds its `errors` (or 1) to the failures.
  * - `kind: 'mocha'`: counts from the epilogue; a non-zero exit with no failing test counted, a
  *   missing epilogue, or zero tests counted while test files exist are each one failure.
  */
 export function resultOf(run) {
   if (run.kind === 'check') {
-    if (run.exitCode === 0) return { ...base(run), passed: 1, status: 'ok' };
+    if (run.exitCode === 0) return { ...base(run), status: 'ok' };
     return { ...base(run), failed: Math.max(run.errors ?? 0, 1), status: 'failed' };
   }
   const counts = parseMochaCounts(run.output);
@@ -52,7 +53,7 @@ export function resultOf(run) {
 }
 
 function base(run) {
-  return { name: run.name, passed: 0, failed: 0, skipped: 0, seconds: run.seconds ?? 0 };
+  return { name: run.name, kind: run.kind, passed: 0, failed: 0, skipped: 0, seconds: run.seconds ?? 0 };
 }
 
 export function totalsOf(results) {
@@ -75,11 +76,12 @@ export function finalLine(totals) {
 /** The summary table followed, alone on the last line, by `finalLine`. */
 export function formatSummary(results) {
   const header = ['run', 'passed', 'failed', 'skipped', 'time', 'result'];
+  const count = (r, n) => (r.kind === 'check' && n === 0 ? '-' : String(n));
   const rows = results.map((r) => [
     r.name,
-    String(r.passed),
+    count(r, r.passed),
     String(r.failed),
-    String(r.skipped),
+    count(r, r.skipped),
     `${r.seconds.toFixed(1)}s`,
     r.status,
   ]);
