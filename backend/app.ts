@@ -14,7 +14,9 @@ import { securityHeaders } from './middlewares/securityHeaders';
 import { spa } from './middlewares/spa';
 import type { AppState } from './middlewares/types';
 import { unmatchedApi } from './middlewares/unmatchedApi';
+import type { RatesView } from './rates/store';
 import { apiRoutes } from './routes/api';
+import { exportRoutes } from './routes/export';
 import { systemRoutes } from './routes/system';
 import { findNoSessionUser, type FindSessionUser } from './routes/user/auth/sessionUser';
 
@@ -23,6 +25,8 @@ export interface AppDeps {
   logger: Logger;
   db: Pick<Database, 'ping'>;
   kv: KV;
+  /** The live rates this process serves (REST and monitoring exports). */
+  rates: RatesView;
   /** Server translations; loaded from locales/ when omitted. */
   i18n?: ServerI18n;
   /** Looks up the signed-in user for the session call. */
@@ -38,7 +42,8 @@ export type App = Koa<AppState> & {
 /**
  * Builds the Koa app without listening (tests and server.ts use it). Order: request log and
  * metrics see the final status; security headers cover error answers too; the error middleware
- * translates with the request's language; then navigation redirects, probes, the API and the SPA.
+ * translates with the request's language; then navigation redirects, the monitoring exports,
+ * probes, the API and the SPA.
  */
 export function createApp(deps: AppDeps): App {
   const { config, logger, kv } = deps;
@@ -47,7 +52,7 @@ export function createApp(deps: AppDeps): App {
   app.i18n = deps.i18n ?? createServerI18n();
   app.silent = true;
 
-  const api = apiRoutes({ app, config, kv, findSessionUser: deps.findSessionUser ?? findNoSessionUser });
+  const api = apiRoutes({ app, config, kv, findSessionUser: deps.findSessionUser ?? findNoSessionUser, rates: deps.rates });
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
 
   app.use(requestLogger(logger));
@@ -56,6 +61,7 @@ export function createApp(deps: AppDeps): App {
   app.use(lang(app.i18n));
   app.use(errorHandler());
   app.use(navigation());
+  app.use(exportRoutes({ rates: deps.rates, maintenance: config.maintenance }));
   app.use(system.routes());
   app.use(api.routes());
   app.use(unmatchedApi());

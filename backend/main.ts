@@ -8,6 +8,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config/types';
+import { createDatabase } from './db';
 import { createKV } from './lib/kv';
 import { createLogger, type Logger } from './lib/logger';
 import { startServer } from './server';
@@ -40,14 +41,17 @@ async function startRole(config: Config, logger: Logger, closers: Closer[]): Pro
   if (config.role === 'worker') {
     const kv = createKV(config, logger);
     closers.push(() => kv.close());
-    const worker = await startWorker({ config, logger, kv });
+    // The web role migrates and seeds; the worker only reads the catalogue (and waits for it).
+    const db = createDatabase(config, logger);
+    closers.push(() => db.close());
+    const worker = await startWorker({ config, logger, kv, db });
     closers.push(() => worker.close());
     return;
   }
   const server = await startServer(config, { logger });
   closers.push(() => server.close());
   if (config.role === 'all') {
-    const worker = await startWorker({ config, logger, kv: server.kv });
+    const worker = await startWorker({ config, logger, kv: server.kv, db: server.db });
     closers.push(() => worker.close());
   }
 }

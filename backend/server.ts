@@ -7,6 +7,7 @@ import { createDatabase, type Database } from './db';
 import { createKV } from './lib/kv';
 import type { KV } from './lib/kv/types';
 import { createLogger, type Logger } from './lib/logger';
+import { localSockets, startRatesStore, type RatesStore } from './rates/store';
 import { attachRealtime, type Realtime, type RealtimeIO } from './realtime';
 
 /** After this long, connections still open during shutdown are cut. */
@@ -24,6 +25,8 @@ export interface RunningServer {
   io: RealtimeIO;
   db: Database;
   kv: KV;
+  /** The live rates this process serves and pushes to its sockets. */
+  rates: RatesStore;
   logger: Logger;
   /** Where this server answers, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
   url: string;
@@ -52,18 +55,22 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const db = await createDatabase(config, logger);
   const kv = createKV(config, logger);
   let realtime: Realtime | undefined;
+  let rates: RatesStore | undefined;
   try {
     await db.migrate();
-    const app = createApp({ config, logger, db, kv });
+    rates = await startRatesStore({ kv, logger });
+    const app = createApp({ config, logger, db, kv, rates });
     const httpServer = createServer(app.callback());
     realtime = attachRealtime(httpServer, { config, logger, i18n: app.i18n });
+    rates.broadcastTo(localSockets(realtime.io));
     await realtime.ready();
     const port = await listen(httpServer, config.port);
     logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
-    const close = gracefulClose({ httpServer, realtime, db, kv, logger, graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS });
-    return { app, httpServer, io: realtime.io, db, kv, logger, url: `http://127.0.0.1:${port}`, port, close };
+    const close = gracefulClose({ httpServer, realtime, rates, db, kv, logger, graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS });
+    return { app, httpServer, io: realtime.io, db, kv, rates, logger, url: `http://127.0.0.1:${port}`, port, close };
   } catch (error) {
-    await Promise.allSettled([realtime?.close(), db.close(), kv.close()]);
+    await Promise.allSettled([realtime?.close(), rates?.close()]);
+    await Promise.allSettled([db.close(), kv.close()]);
     throw error;
   }
 }
@@ -71,6 +78,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
 interface CloseTargets {
   httpServer: HttpServer;
   realtime: Realtime;
+  rates: RatesStore;
   db: Database;
   kv: KV;
   logger: Logger;
@@ -79,7 +87,7 @@ interface CloseTargets {
 
 /** One shutdown however often it is asked for: HTTP and sockets first, then database and KV. */
 function gracefulClose(targets: CloseTargets): () => Promise<void> {
-  const { httpServer, realtime, db, kv, logger, graceMs } = targets;
+  const { httpServer, realtime, rates, db, kv, logger, graceMs } = targets;
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= (async () => {
@@ -93,6 +101,7 @@ function gracefulClose(targets: CloseTargets): () => Promise<void> {
         clearInterval(idleSweep);
         clearTimeout(forceClose);
       }
+      await rates.close();
       await Promise.allSettled([db.close(), kv.close()]);
       logger.info('web server closed');
     })();

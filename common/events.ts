@@ -3,7 +3,7 @@
  * Acks are shaped `{ data } | { error }`.
  */
 import type { ApiErrorBody } from './api';
-import type { DirectionRateDto } from './catalogue';
+import type { AmountViolation, DirectionRateDto } from './catalogue';
 import type { OrderStatus } from './enums';
 
 export type Ack<T> = (answer: { data: T } | { error: ApiErrorBody }) => void;
@@ -67,6 +67,32 @@ export interface ReservesUpdate {
   reserves: ReserveEntry[];
   removed: string[];
   at: string;
+}
+
+/**
+ * `GET /api/rates`: the snapshot the updates apply to. `version` is 0 and `updatedAt` null
+ * before the worker has published any rates.
+ */
+export interface RatesDto {
+  version: number;
+  rates: DirectionRateDto[];
+  reserves: ReserveEntry[];
+  updatedAt: string | null;
+}
+
+/** The other side of an amount, and why the pair cannot be exchanged (null when it can). */
+export interface AmountQuoteDto {
+  amountSend: string;
+  amountReceive: string;
+  violation: { code: AmountViolation; message: string } | null;
+}
+
+/** `GET /api/rates/:from/:to[?amountSend=|?amountReceive=]`. */
+export interface DirectionQuoteDto {
+  version: number;
+  rate: DirectionRateDto;
+  /** Present when an amount was given. */
+  quote: AmountQuoteDto | null;
 }
 
 export interface ServerToClientEvents {

@@ -6,6 +6,8 @@ import { sameOrigin } from '../middlewares/sameOrigin';
 import { sessions } from '../middlewares/session';
 import type { AppState } from '../middlewares/types';
 import type Koa from 'koa';
+import type { RatesView } from '../rates/store';
+import { ratesRoutes } from './rates';
 import { sessionRoutes } from './user/auth/session';
 import type { FindSessionUser } from './user/auth/sessionUser';
 
@@ -14,6 +16,7 @@ export interface ApiRoutesDeps {
   config: Config;
   kv: KV;
   findSessionUser: FindSessionUser;
+  rates: RatesView;
 }
 
 /**
@@ -33,5 +36,6 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
     }),
   );
   api.use(sessionRoutes({ findSessionUser: deps.findSessionUser }).routes());
+  api.use(ratesRoutes({ rates: deps.rates }).routes());
   return api;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Config } from '../config/types';
+import type { Database } from '../db';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import { startLeaderLock } from './leaderLock';
+import { startRatesJob, type RatesJob, type RatesJobOptions } from './rates';
 
 export const LEADER_KEY = 'worker:leader';
 export const HEARTBEAT_KEY = 'worker:heartbeat';
@@ -15,6 +17,12 @@ export interface WorkerDeps {
   config: Config;
   logger: Logger;
   kv: KV;
+  /** The catalogue the rates are computed for. */
+  db: Pick<Database, 'sequelize'>;
+  /** Overrides of the rates job (tests: a fast tick, their own providers). */
+  rates?: RatesJobOptions;
+  /** Overrides of LEADER_TTL_MS / LEADER_RENEW_MS (tests: a quick takeover). */
+  leader?: { ttlMs?: number; renewEveryMs?: number };
 }
 
 export interface RunningWorker {
@@ -31,13 +39,34 @@ export interface WorkerHeartbeat {
 
 /**
  * The background worker (ROLE=worker, or inside ROLE=all). Only one worker in a deployment is
- * active: the holder of the leader lock in the KV. For now the active worker writes a heartbeat;
- * rate polling, order timers and mail come in later issues.
+ * active: the holder of the leader lock in the KV. The active worker writes a heartbeat and runs
+ * the rates job (backend/workers/rates.ts); a worker that loses the lock stops it. Order timers
+ * and mail come in later issues.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const logger = deps.logger.child({ workerId: id });
   let heartbeat: NodeJS.Timeout | undefined;
+  // The rates job of the current leadership; stopping settles before a new one starts.
+  let ratesJob: Promise<RatesJob | null> = Promise.resolve(null);
+
+  function startRates(): void {
+    ratesJob = ratesJob
+      .then((previous) => previous?.stop())
+      .then(() => startRatesJob({ config: deps.config, logger, kv: deps.kv, db: deps.db, options: deps.rates }))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'rates job failed to start');
+        return null;
+      });
+  }
+
+  function stopRates(): Promise<void> {
+    ratesJob = ratesJob.then(async (job) => {
+      await job?.stop();
+      return null;
+    });
+    return ratesJob.then(() => undefined);
+  }
 
   async function beat(): Promise<void> {
     const payload: WorkerHeartbeat = { workerId: id, at: new Date().toISOString() };
@@ -53,15 +82,17 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     logger,
     key: LEADER_KEY,
     ownerId: id,
-    ttlMs: LEADER_TTL_MS,
-    renewEveryMs: LEADER_RENEW_MS,
+    ttlMs: deps.leader?.ttlMs ?? LEADER_TTL_MS,
+    renewEveryMs: deps.leader?.renewEveryMs ?? LEADER_RENEW_MS,
     onAcquired() {
       void beat();
       heartbeat = setInterval(() => void beat(), HEARTBEAT_EVERY_MS);
+      startRates();
     },
     onLost() {
       clearInterval(heartbeat);
       heartbeat = undefined;
+      void stopRates();
     },
   });
   logger.info({ leader: lock.isLeader() }, 'worker started');
@@ -70,6 +101,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     id,
     isLeader: () => lock.isLeader(),
     async close() {
+      // The job stops before the lock is released, so a successor never overlaps its last tick.
+      await stopRates();
       await lock.release();
       logger.info('worker stopped');
     },

@@ -1,0 +1,101 @@
+/**
+ * Test support for the live rates: a worker beside a test server (sharing its KV and database,
+ * or with connections of its own like a separate process), and a Socket.IO client that records
+ * every `rates:update` and `reserves:update` it receives.
+ */
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, RatesUpdate, ReservesUpdate, ServerToClientEvents } from '../../../common/events';
+import { createDatabase } from '../../db';
+import { createKV } from '../../lib/kv';
+import type { TestServer } from '../../test/server';
+import { startWorker, type RunningWorker } from '../../workers';
+import type { RatesJobOptions } from '../../workers/rates';
+
+/** Ticks fast enough for tests; snapshots hold long enough for a test to read a stopped worker's. */
+export const TEST_TICK_MS = 100;
+export const TEST_HOLDS_FOR_MS = 10 * 60_000;
+
+export interface TestWorkerOptions extends RatesJobOptions {
+  /** Own KV and database connections, as a separate worker process has (needs Redis). */
+  ownConnections?: boolean;
+  leader?: { ttlMs?: number; renewEveryMs?: number };
+}
+
+export async function startTestWorker(server: TestServer, options: TestWorkerOptions = {}): Promise<RunningWorker> {
+  const { ownConnections = false, leader, ...rates } = options;
+  const jobOptions: RatesJobOptions = { tickMs: TEST_TICK_MS, holdsForMs: TEST_HOLDS_FOR_MS, ...rates };
+  if (!ownConnections) {
+    return startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, rates: jobOptions, leader });
+  }
+  if (server.kv.kind !== 'redis') throw new Error('a worker with its own connections needs Redis');
+  const kv = createKV(server.config, server.logger);
+  const db = createDatabase(server.config, server.logger);
+  const worker = await startWorker({ config: server.config, logger: server.logger, kv, db, rates: jobOptions, leader });
+  return {
+    ...worker,
+    isLeader: () => worker.isLeader(),
+    async close() {
+      await worker.close();
+      await Promise.allSettled([kv.close(), db.close()]);
+    },
+  };
+}
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Records what one client receives, in order; `waitFor…` resolve on a past or future match. */
+export interface RatesClient {
+  socket: ClientSocket;
+  rates: RatesUpdate[];
+  reserves: ReservesUpdate[];
+  waitForRates(matches?: (update: RatesUpdate) => boolean): Promise<RatesUpdate>;
+  waitForReserves(matches?: (update: ReservesUpdate) => boolean): Promise<ReservesUpdate>;
+  close(): void;
+}
+
+function recorder<T>(list: T[]) {
+  const waiters: Array<{ matches: (item: T) => boolean; resolve: (item: T) => void }> = [];
+  return {
+    push(item: T) {
+      list.push(item);
+      for (const waiter of waiters.filter((w) => w.matches(item))) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(item);
+      }
+    },
+    waitFor(matches: (item: T) => boolean = () => true): Promise<T> {
+      const found = list.find(matches);
+      if (found !== undefined) return Promise.resolve(found);
+      return new Promise((resolve) => waiters.push({ matches, resolve }));
+    },
+  };
+}
+
+/** Connects to `url` and resolves once the server has accepted the connection. */
+export async function connectRatesClient(url: string, lang = 'en'): Promise<RatesClient> {
+  const socket: ClientSocket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { lang },
+  });
+  const rates: RatesUpdate[] = [];
+  const reserves: ReservesUpdate[] = [];
+  const ratesRecorder = recorder(rates);
+  const reservesRecorder = recorder(reserves);
+  socket.on('rates:update', (update) => ratesRecorder.push(update));
+  socket.on('reserves:update', (update) => reservesRecorder.push(update));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('server:hello', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return {
+    socket,
+    rates,
+    reserves,
+    waitForRates: (matches) => ratesRecorder.waitFor(matches),
+    waitForReserves: (matches) => reservesRecorder.waitFor(matches),
+    close: () => socket.disconnect(),
+  };
+}

@@ -1,0 +1,13 @@
+import { object } from 'yup';
+import { amountField } from '../../../common/validation';
+
+/** `?amountSend=` or `?amountReceive=`: a positive decimal string, at most one of the two. */
+export const quoteQuerySchema = object({
+  amountSend: amountField().optional(),
+  amountReceive: amountField().optional(),
+});
+
+export interface QuoteQuery {
+  amountSend?: string;
+  amountReceive?: string;
+}
