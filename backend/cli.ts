@@ -6,7 +6,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { ConfigError, ensureDataDirs, loadConfig } from './config';
+import { seedCatalogue } from './commands/seedCatalogue';
 import { createDatabase } from './db';
+import { SEED_ASSETS, SEED_DIRECTIONS } from '../db/seeders/catalogue-data';
+import { generateCatalogue } from '../db/seeders/generate';
 import { createLogger } from './lib/logger';
 
 interface Command {
@@ -25,6 +28,30 @@ const COMMANDS: Record<string, Command> = {
       try {
         await db.migrate();
         process.stdout.write('Migrations are up to date.\n');
+      } finally {
+        await db.close();
+      }
+    },
+  },
+  'db:seed': {
+    summary: 'Seed the demo catalogue into an empty database (--generated: 1,000 assets / 20,000 directions for load work)',
+    async run(args) {
+      const generated = args.includes('--generated');
+      const unknown = args.filter((arg) => arg !== '--generated');
+      if (unknown.length > 0) throw new Error(`db:seed does not know ${unknown.join(' ')} (only --generated)`);
+      const config = loadConfig(process.env);
+      const logger = createLogger(config);
+      ensureDataDirs(config);
+      const db = await createDatabase(config, logger);
+      try {
+        await db.migrate();
+        const data = generated ? generateCatalogue() : { assets: SEED_ASSETS, directions: SEED_DIRECTIONS };
+        const result = await seedCatalogue({ db, data });
+        process.stdout.write(
+          result.seeded
+            ? `Seeded ${result.assets} assets and ${result.directions} directions.\n`
+            : 'The catalogue already has assets: nothing seeded.\n',
+        );
       } finally {
         await db.close();
       }

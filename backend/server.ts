@@ -1,6 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app';
+import { seedCatalogueOnStart } from './catalogue/seedOnStart';
 import { ensureDataDirs } from './config';
 import type { Config } from './config/types';
 import { createDatabase, type Database } from './db';
@@ -58,6 +59,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let rates: RatesStore | undefined;
   try {
     await db.migrate();
+    await seedCatalogueOnStart({ config, db, logger });
     rates = await startRatesStore({ kv, logger });
     const app = createApp({ config, logger, db, kv, rates });
     const httpServer = createServer(app.callback());

