@@ -23,7 +23,7 @@ import { findNoSessionUser, type FindSessionUser } from './routes/user/auth/sess
 export interface AppDeps {
   config: Config;
   logger: Logger;
-  db: Pick<Database, 'ping'>;
+  db: Pick<Database, 'ping' | 'sequelize'>;
   kv: KV;
   /** The live rates this process serves (REST and monitoring exports). */
   rates: RatesView;
@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps): App {
   app.i18n = deps.i18n ?? createServerI18n();
   app.silent = true;
 
-  const api = apiRoutes({ app, config, kv, findSessionUser: deps.findSessionUser ?? findNoSessionUser, rates: deps.rates });
+  const api = apiRoutes({ app, config, kv, db: deps.db, findSessionUser: deps.findSessionUser ?? findNoSessionUser, rates: deps.rates });
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
 
   app.use(requestLogger(logger));

@@ -114,11 +114,15 @@ export function initDirection(sequelize: Sequelize): typeof Direction {
       modelName: 'Direction',
       tableName: 'directions',
       indexes: [{ unique: true, fields: ['fromCode', 'toCode'] }],
+      // Model validators also run for a bulk update that sets other attributes: skip what is absent.
       validate: {
         differentAssets(this: Direction) {
-          if (this.fromCode === this.toCode) throw new Error('A direction needs two different assets');
+          const from = this.getDataValue('fromCode');
+          const to = this.getDataValue('toCode');
+          if (from !== undefined && from === to) throw new Error('A direction needs two different assets');
         },
         knownExtraFields(this: Direction) {
+          if (this.getDataValue('extraFields') === undefined) return;
           if (!isExtraFields(this.extraFields)) throw new Error(`extraFields must name fields among ${EXTRA_FIELD_NAMES.join(', ')}`);
         },
       },

@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import type { Config } from '../config/types';
+import type { Database } from '../db';
 import type { KV } from '../lib/kv/types';
 import { jsonBody } from '../middlewares/jsonBody';
 import { sameOrigin } from '../middlewares/sameOrigin';
 import { sessions } from '../middlewares/session';
 import type { AppState } from '../middlewares/types';
 import type Koa from 'koa';
+import { catalogueRoutes } from './catalogue';
 import type { RatesView } from '../rates/store';
 import { ratesRoutes } from './rates';
 import { sessionRoutes } from './user/auth/session';
@@ -15,6 +17,7 @@ export interface ApiRoutesDeps {
   app: Koa<AppState>;
   config: Config;
   kv: KV;
+  db: Pick<Database, 'sequelize'>;
   findSessionUser: FindSessionUser;
   rates: RatesView;
 }
@@ -36,6 +39,7 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
     }),
   );
   api.use(sessionRoutes({ findSessionUser: deps.findSessionUser }).routes());
+  api.use(catalogueRoutes({ db: deps.db }).routes());
   api.use(ratesRoutes({ rates: deps.rates }).routes());
   return api;
 }

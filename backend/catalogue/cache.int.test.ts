@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import { SEED_ASSETS, SEED_DIRECTIONS } from '../../db/seeders/catalogue-data';
+import { seedCatalogue } from '../commands/seedCatalogue';
+import type { Database } from '../db';
+import { noteSkippedMysql, openTestDatabase, testDatabaseSites } from '../db/testDatabases';
+import { initModels } from '../models';
+import { createCatalogueCache, etagOf } from './cache';
+import { loadCatalogue } from './repository';
+
+for (const site of testDatabaseSites()) {
+  describe(`catalogue cache on ${site.dialect}`, function () {
+    this.timeout(30_000);
+    let db: Database;
+    let clock: number;
+    const now = () => clock;
+
+    before(async () => {
+      db = await openTestDatabase(site);
+      await db.migrate();
+      await seedCatalogue({ db, data: { assets: SEED_ASSETS, directions: SEED_DIRECTIONS } });
+    });
+    beforeEach(() => {
+      clock = 1_000_000;
+    });
+    after(async () => {
+      await db.close();
+      await site.dropAll();
+    });
+
+    const renameBtc = (name: string) => initModels(db.sequelize).Asset.update({ name }, { where: { code: 'BTC' } });
+    const btcName = (body: Buffer) =>
+      (JSON.parse(body.toString('utf8')) as { data: { assets: { code: string; name: string }[] } }).data.assets.find((asset) => asset.code === 'BTC')!.name;
+
+    it('holds the envelope of the loaded catalogue, with the ETag of exactly those bytes', async () => {
+      const snapshot = await createCatalogueCache({ db, now }).get();
+      expect(JSON.parse(snapshot.body.toString('utf8'))).to.deep.equal({ success: true, data: await loadCatalogue(db) });
+      expect(snapshot.etag).to.equal(etagOf(snapshot.body)).and.to.match(/^"[A-Za-z0-9_-]{27}"$/);
+    });
+
+    it('gives every caller during a load the same snapshot', async () => {
+      const cache = createCatalogueCache({ db, now });
+      const [first, second, third] = await Promise.all([cache.get(), cache.get(), cache.get()]);
+      expect(second).to.equal(first);
+      expect(third).to.equal(first);
+    });
+
+    it('serves the loaded catalogue until its time to live has passed, then reads the database again', async () => {
+      const cache = createCatalogueCache({ db, now, ttlMs: 10_000 });
+      await renameBtc('Bitcoin');
+      const first = await cache.get();
+      await renameBtc('Bitcoin renamed');
+      clock += 9_999;
+      expect(await cache.get()).to.equal(first);
+      clock += 1;
+      const second = await cache.get();
+      expect(btcName(second.body)).to.equal('Bitcoin renamed');
+      expect(second.etag).not.to.equal(first.etag);
+      await renameBtc('Bitcoin');
+    });
+
+    it('reads the database again on the next call after invalidate()', async () => {
+      const cache = createCatalogueCache({ db, now });
+      await renameBtc('Bitcoin');
+      const first = await cache.get();
+      await renameBtc('Bitcoin again');
+      cache.invalidate();
+      expect(btcName((await cache.get()).body)).to.equal('Bitcoin again');
+      expect(first).to.not.equal(await cache.get());
+      await renameBtc('Bitcoin');
+    });
+
+    it('gives the same ETag in every process for the same catalogue', async () => {
+      const [one, two] = await Promise.all([createCatalogueCache({ db }).get(), createCatalogueCache({ db }).get()]);
+      expect(one.etag).to.equal(two.etag);
+    });
+  });
+}
+
+describe('catalogue cache on MySQL', () => {
+  noteSkippedMysql();
+});
