@@ -25,6 +25,25 @@ function isExportPath(path: string): boolean {
   return path === '/export' || path.startsWith('/export/');
 }
 
+/** If-None-Match (weak comparison, `*` included) against one entity tag. */
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((candidate) => opaque(candidate) === opaque(etag));
+}
+
+/**
+ * RFC 9110 §13.2.2 for GET and HEAD: If-None-Match decides when present, else
+ * If-Modified-Since. (Koa's `ctx.fresh` answers as a cache would, and treats any request with
+ * `Cache-Control: no-cache` — which fetch() adds to every conditional request — as not fresh.)
+ */
+function isNotModified(ctx: AppContext, etag: string, lastModified: string): boolean {
+  const ifNoneMatch = ctx.get('If-None-Match');
+  if (ifNoneMatch) return etagMatches(ifNoneMatch, etag);
+  const since = Date.parse(ctx.get('If-Modified-Since'));
+  return !Number.isNaN(since) && Date.parse(lastModified) <= since;
+}
+
 function withdraw(ctx: AppContext, retryAfterSeconds: number, error: Error): never {
   ctx.set('Retry-After', String(retryAfterSeconds));
   throw error;
@@ -56,7 +75,7 @@ export function exportRoutes(deps: ExportRoutesDeps): AppMiddleware {
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('ETag', file.etag);
     ctx.set('Last-Modified', cache.lastModified);
-    if (ctx.fresh) {
+    if (isNotModified(ctx, file.etag, cache.lastModified)) {
       ctx.status = 304;
       return;
     }
