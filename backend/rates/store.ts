@@ -248,6 +248,10 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
       } finally {
         subscribing = null;
       }
+      if (closed) {
+        await unsubscribe();
+        return;
+      }
       await enqueue(reload);
     })();
     return subscribing;
@@ -268,6 +272,7 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
     async close() {
       closed = true;
       clearInterval(timer);
+      await subscribing;
       await unsubscribe?.();
       await queue;
     },
