@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, DirectionRate, ServerToClientEvents } from '../../common/events';
+import type { DirectionRateDto } from '../../common/catalogue';
+import type { ClientToServerEvents, RatesUpdate, ServerToClientEvents } from '../../common/events';
 import { rooms } from '../../common/events';
 import { startTestServer, type TestServer } from '../test/server';
 
@@ -109,10 +110,24 @@ describe('Socket.IO on the app server', () => {
     const socket = track(openSocket(server.url));
     await connected(socket);
     joinLocally(server, socket, rooms.rates);
-    const received = new Promise<DirectionRate[]>((resolve) => socket.once('rates:update', (payload) => resolve(payload.rates)));
-    const rates: DirectionRate[] = [{ from: 'BTC', to: 'USDT', in: '1', out: '64000.5' }];
-    server.io.to(rooms.rates).emit('rates:update', { rates, at: new Date().toISOString() });
-    expect(await received).to.deep.equal(rates);
+    const received = new Promise<RatesUpdate>((resolve) => socket.once('rates:update', resolve));
+    const rate: DirectionRateDto = {
+      from: 'BTC',
+      to: 'USDTTRC20',
+      rate: '64000.5',
+      in: '1',
+      out: '64000.5',
+      reserve: '250000',
+      min: '0.001',
+      max: '2',
+      rateTypes: ['fixed', 'float'],
+      manual: false,
+      updatedAt: new Date().toISOString(),
+      stale: false,
+    };
+    const update: RatesUpdate = { version: 1, rates: [rate], removed: [], at: new Date().toISOString() };
+    server.io.to(rooms.rates).emit('rates:update', update);
+    expect(await received).to.deep.equal(update);
   });
 });
 
