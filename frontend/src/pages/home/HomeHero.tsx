@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { isTitledText, useTranslatedList } from '../../lib/useTranslatedList';
-import { ExchangeVisual } from './ExchangeVisual';
+import { ExchangeWidget } from '../../exchange/ExchangeWidget';
+import './hero-exchange.css';
 
 export function HomeHero() {
   const { t } = useTranslation();
@@ -35,7 +36,9 @@ export function HomeHero() {
             ))}
           </dl>
         </div>
-        <ExchangeVisual />
+        <div className="hero__exchange">
+          <ExchangeWidget syncUrl />
+        </div>
       </div>
     </section>
   );

@@ -1,0 +1,310 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'chai';
+import { failure, ok } from './testing/apiServer';
+import { RATES } from './testing/fixtures';
+import { loadExchangeModules, startExchangeHarness, type ExchangeHarness, type ExchangeModules } from './testing/harness';
+
+const NBSP = '\u00a0';
+let m: ExchangeModules;
+let harness: ExchangeHarness;
+
+function renderWidget(url = '/') {
+  return harness.renderAt(url, <m.ExchangeWidget syncUrl />);
+}
+
+const sendInput = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^Amount you send/ });
+const receiveInput = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^Amount you receive/ });
+const continueButton = () => screen.getByTestId('exchange-continue');
+const here = () => window.location.pathname + window.location.search;
+
+/** Waits until the widget shows the pair (its rate line). */
+async function ready(): Promise<void> {
+  await screen.findByTestId('exchange-rate');
+}
+
+function type(input: HTMLInputElement, value: string): void {
+  fireEvent.change(input, { target: { value } });
+}
+
+describe('exchange widget', () => {
+  before(async () => {
+    m = await loadExchangeModules();
+  });
+
+  beforeEach(async () => {
+    harness = await startExchangeHarness(m);
+  });
+
+  afterEach(async () => {
+    await harness.close();
+  });
+
+  it('shows a loading skeleton, then the default pair with its live rate and reserve', async () => {
+    renderWidget();
+    expect(screen.getByRole('status').textContent).to.equal('Loading the rates…');
+    await ready();
+    expect(screen.getByTestId('exchange-rate').textContent).to.equal(`1${NBSP}BTC = 7${NBSP}000${NBSP}000${NBSP}RUB`);
+    expect(screen.getByTestId('exchange-reserve').textContent).to.equal(`1${NBSP}500${NBSP}000${NBSP}RUB`);
+    expect(screen.getByRole('button', { name: 'You send Bitcoin: choose another currency' })).to.exist;
+    expect(screen.getByRole('button', { name: 'You receive Sberbank: choose another currency' })).to.exist;
+  });
+
+  it('computes the amount received as the amount sent is typed', async () => {
+    renderWidget();
+    await ready();
+    type(sendInput(), '0,05');
+    expect(receiveInput().value).to.equal('350000');
+    expect(continueButton().hasAttribute('disabled')).to.equal(false);
+  });
+
+  it('computes the amount to send, rounded up, as the amount received is typed', async () => {
+    renderWidget();
+    await ready();
+    type(receiveInput(), '10000');
+    expect(sendInput().value).to.equal('0.00142858');
+  });
+
+  it('shows the minimum under the amount sent and blocks continuing below it', async () => {
+    renderWidget();
+    await ready();
+    type(sendInput(), '0.0009');
+    expect(screen.getByRole('alert').textContent).to.equal(`The value must not be below the minimum: 0.001${NBSP}BTC`);
+    expect(sendInput().getAttribute('aria-invalid')).to.equal('true');
+    expect(continueButton().hasAttribute('disabled')).to.equal(true);
+  });
+
+  it('says the reserve is insufficient for an amount above it', async () => {
+    renderWidget();
+    await ready();
+    type(receiveInput(), '1500000.01');
+    expect(screen.getByRole('alert').textContent).to.equal(
+      `Insufficient reserve: we can pay out at most 1${NBSP}500${NBSP}000${NBSP}RUB right now`,
+    );
+    expect(receiveInput().getAttribute('aria-invalid')).to.equal('true');
+  });
+
+  it('calls more decimals than the asset keeps an invalid amount', async () => {
+    renderWidget();
+    await ready();
+    type(sendInput(), '0.123456789');
+    expect(screen.getByRole('alert').textContent).to.equal('Invalid amount entered');
+  });
+
+  it('sets the amount to the minimum or the maximum from their buttons', async () => {
+    renderWidget('/?from=USDTTRC20&to=SBERRUB');
+    await ready();
+    await userEvent.click(screen.getByRole('button', { name: `max 15${NBSP}000` }));
+    expect(sendInput().value).to.equal('15000');
+    expect(receiveInput().value).to.equal('1350000');
+  });
+
+  it('follows a live rate: the typed side stays and the other is recomputed', async () => {
+    renderWidget();
+    await ready();
+    type(sendInput(), '0.05');
+    act(() =>
+      m.live.applyRatesUpdate({
+        version: 6,
+        rates: [{ ...RATES[0], rate: '7100000', out: '7100000' }],
+        removed: [],
+        at: '2026-11-21T12:00:05.000Z',
+      }),
+    );
+    expect(receiveInput().value).to.equal('355000');
+    expect(screen.getByTestId('exchange-rate').textContent).to.equal(`1${NBSP}BTC = 7${NBSP}100${NBSP}000${NBSP}RUB`);
+  });
+
+  it('presets the assets from the from and to query parameters', async () => {
+    renderWidget('/?from=usdttrc20&to=SBERRUB');
+    await ready();
+    expect(screen.getByTestId('exchange-rate').textContent).to.equal(`1${NBSP}USDT = 90${NBSP}RUB`);
+  });
+
+  it('presets the assets from cur_from and cur_to and writes them back as from and to', async () => {
+    renderWidget('/?r=friend&cur_from=BTC&cur_to=CASHRUBMSK');
+    await ready();
+    expect(screen.getByRole('button', { name: 'You receive Cash RUB (Moscow): choose another currency' })).to.exist;
+    await waitFor(() => expect(here()).to.equal('/?r=friend&from=BTC&to=CASHRUBMSK'));
+  });
+
+  it('completes a preset naming one known asset and ignores unknown codes', async () => {
+    renderWidget('/?from=NOPE&to=CARDKGS');
+    await ready();
+    expect(screen.getByRole('button', { name: 'You send Bitcoin: choose another currency' })).to.exist;
+    expect(screen.getByRole('button', { name: 'You receive Visa/Mastercard KGS: choose another currency' })).to.exist;
+  });
+
+  it('keeps the choice in sessionStorage for the next visit', async () => {
+    renderWidget('/?from=USDTTRC20&to=SBERRUB');
+    await ready();
+    type(sendInput(), '100');
+    const stored = JSON.parse(sessionStorage.getItem(m.EXCHANGE_STORAGE_KEY) ?? '{}') as { state?: unknown };
+    expect(stored.state).to.deep.include({ from: 'USDTTRC20', to: 'SBERRUB', amount: '100', side: 'send' });
+  });
+
+  it('swaps the assets, the amount staying with its asset', async () => {
+    renderWidget();
+    await ready();
+    type(sendInput(), '0.05');
+    await userEvent.click(screen.getByRole('button', { name: 'Swap currencies' }));
+    expect(screen.getByRole('button', { name: 'You send Sberbank: choose another currency' })).to.exist;
+    expect(receiveInput().value).to.equal('0.05');
+    expect(sendInput().value).to.equal('356000.01');
+    await waitFor(() => expect(here()).to.equal('/?from=SBERRUB&to=BTC'));
+  });
+
+  it('disables the swap of a direction available in one way only and says so', async () => {
+    renderWidget('/?from=BTC&to=CARDKGS');
+    await ready();
+    const swap = screen.getByRole('button', { name: 'Swap currencies' });
+    expect(swap.hasAttribute('disabled')).to.equal(true);
+    expect(screen.getByTestId('one-way-hint').textContent).to.equal('Direction available in one way only');
+    expect(swap.getAttribute('aria-describedby')).to.equal(screen.getByTestId('one-way-hint').id);
+  });
+
+  it('offers the fixed and floating rates where the direction allows both, and explains each', async () => {
+    renderWidget();
+    await ready();
+    const group = screen.getByRole('radiogroup', { name: 'Rate type' });
+    expect(within(group).getByRole('radio', { name: 'Fixed' })).to.have.property('checked', true);
+    expect(screen.getByText('The rate is locked for 20 min once the order is created: you receive exactly the amount shown.')).to.exist;
+    await userEvent.click(within(group).getByRole('radio', { name: 'Floating' }));
+    expect(screen.getByText('The rate follows the market until your payment arrives, so the amount you receive may change.')).to.exist;
+  });
+
+  it('shows the only rate type of a direction without a choice', async () => {
+    renderWidget('/?from=SBERRUB&to=BTC');
+    await ready();
+    expect(screen.queryByRole('radiogroup')).to.equal(null);
+    expect(screen.getByText('Fixed')).to.exist;
+    expect(screen.getByText('The rate is locked for 15 min once the order is created: you receive exactly the amount shown.')).to.exist;
+  });
+
+  it('does not offer a direction whose rate is stale', async () => {
+    renderWidget('/?from=ETH&to=SBERRUB');
+    expect((await screen.findByTestId('direction-unavailable')).textContent).to.match(/temporarily unavailable/);
+    expect(screen.queryByTestId('exchange-rate')).to.equal(null);
+    type(sendInput(), '1');
+    expect(continueButton().hasAttribute('disabled')).to.equal(true);
+  });
+
+  it('stops offering a direction whose rate turns stale while shown', async () => {
+    renderWidget();
+    await ready();
+    act(() =>
+      m.live.applyRatesUpdate({ version: 6, rates: [{ ...RATES[0], stale: true }], removed: [], at: '2026-11-21T12:00:05.000Z' }),
+    );
+    expect(screen.getByTestId('direction-unavailable')).to.exist;
+  });
+
+  it('shows the error of a failed load and loads again on retry', async () => {
+    harness.api.on('GET /catalogue', failure(503, 'service_unavailable', 'The database is not answering'));
+    renderWidget();
+    expect((await screen.findByRole('alert')).textContent).to.contain('The database is not answering');
+    harness.api.on('GET /catalogue', ok((await import('./testing/fixtures')).CATALOGUE));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await ready();
+  });
+
+  it('says so when nothing can be exchanged', async () => {
+    harness.api.on('GET /catalogue', ok({ assets: [], directions: [] }));
+    renderWidget();
+    expect((await screen.findByText(/No exchange directions are available right now/)).textContent).to.exist;
+  });
+});
+
+describe('exchange widget order details', () => {
+  before(async () => {
+    m ??= await loadExchangeModules();
+  });
+
+  beforeEach(async () => {
+    harness = await startExchangeHarness(m);
+  });
+
+  afterEach(async () => {
+    await harness.close();
+  });
+
+  async function continueWith(amount: string): Promise<void> {
+    renderWidget();
+    await ready();
+    type(sendInput(), amount);
+    await userEvent.click(continueButton());
+    await screen.findByRole('heading', { name: 'Order details' });
+  }
+
+  it('keeps the choice and shows it above the details form', async () => {
+    await continueWith('0.05');
+    const summary = screen.getByTestId('order-summary');
+    expect(summary.textContent).to.contain(`0.05${NBSP}BTC`);
+    expect(summary.textContent).to.contain(`350${NBSP}000${NBSP}RUB`);
+    expect(summary.textContent).to.contain('fixed for 20 min');
+    expect(m.useExchangeStore.getState()).to.include({ step: 'details', amount: '0.05' });
+  });
+
+  it('asks for the fields of the direction: email, accounts, its extra field, comment and terms', async () => {
+    await continueWith('0.05');
+    const labels = [...document.querySelectorAll('form label')].map((label) => label.textContent);
+    expect(labels).to.deep.equal([
+      'Email*',
+      'Your BTC wallet for a refund',
+      'Card or account number to receive RUB*',
+      'Card holder name, as on the card*',
+      'Comment to the order',
+      'I accept the terms of use and the AML/KYC policy',
+    ]);
+  });
+
+  it('validates a field when it is left, not while typing', async () => {
+    await continueWith('0.05');
+    const email = screen.getByRole('textbox', { name: /^Email/ });
+    await userEvent.type(email, 'nope');
+    expect(screen.queryByText('Enter a valid email')).to.equal(null);
+    await userEvent.tab();
+    expect(screen.getByText('Enter a valid email')).to.exist;
+  });
+
+  it('shows every missing field on submit and sends nothing', async () => {
+    await continueWith('0.05');
+    await userEvent.click(screen.getByRole('button', { name: 'Create order' }));
+    expect(screen.getAllByText('This field is required')).to.have.length(3);
+    expect(screen.getByText('Accept the terms of use to continue')).to.exist;
+    expect(harness.api.requests.filter((request) => request.path === '/orders')).to.deep.equal([]);
+  });
+
+  it('sends the order to POST /api/orders and shows the error the API answers', async () => {
+    harness.api.on('POST /orders', failure(404, 'not_found', 'Orders are not accepted yet', { email: 'This email is blocked' }));
+    await continueWith('0.05');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Email/ }), 'client@example.com');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Card or account number/ }), '4111111111111111');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Card holder name/ }), 'IVAN PETROV');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create order' }));
+    expect((await screen.findByTestId('order-error')).textContent).to.equal('Orders are not accepted yet');
+    expect(screen.getByText('This email is blocked')).to.exist;
+    const posted = harness.api.requests.filter((request) => request.path === '/orders');
+    expect(posted.map((request) => request.body)).to.deep.equal([
+      {
+        from: 'BTC',
+        to: 'SBERRUB',
+        rateType: 'fixed',
+        amountSide: 'send',
+        amount: '0.05',
+        amountSend: '0.05',
+        amountReceive: '350000',
+        email: 'client@example.com',
+        receiverAccount: '4111111111111111',
+        extraFields: { cardHolder: 'IVAN PETROV' },
+        agreeTerms: true,
+      },
+    ]);
+  });
+
+  it('goes back to the amounts with the choice kept', async () => {
+    await continueWith('0.05');
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    expect(sendInput().value).to.equal('0.05');
+  });
+});

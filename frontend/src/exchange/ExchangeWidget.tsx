@@ -1,0 +1,119 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/Button';
+import { classNames } from '../components/classNames';
+import { AmountsStep } from './AmountsStep';
+import { AssetModal } from './AssetModal';
+import { receiveOptions, resolvePair, sendOptions, offeredRate, type Pair } from './directory';
+import type { AmountSide } from './quote';
+import { useExchangeStore } from './store';
+import { useExchangeModel, type PairPreset, type ReadyExchange } from './useExchangeModel';
+import { useQueryPreset, useSyncPairToUrl } from './useQueryPreset';
+import './exchange.css';
+
+// The details form brings the validation library: loaded when the visitor continues.
+const OrderDetails = lazy(() => import('./OrderDetails').then((module) => ({ default: module.OrderDetails })));
+
+export interface ExchangeWidgetProps {
+  /** The pair a landing page offers; query parameters still win over it. */
+  preset?: PairPreset;
+  /** Write the chosen pair to the address (`?from=…&to=…`). */
+  syncUrl?: boolean;
+  className?: string;
+}
+
+/**
+ * The exchange widget: assets and amounts with live rates (step 1), then the order details
+ * (step 2). The choice lives in the `exchange` store (sessionStorage), so it survives reloads.
+ */
+export function ExchangeWidget({ preset = null, syncUrl = false, className }: ExchangeWidgetProps) {
+  const { t } = useTranslation();
+  const query = useQueryPreset();
+  const asked: PairPreset = query || preset ? { from: query?.from ?? preset?.from, to: query?.to ?? preset?.to } : null;
+  const model = useExchangeModel(asked);
+  const step = useExchangeStore((state) => state.step);
+  const ready = model.status === 'ready' ? model : null;
+  useSyncPairToUrl(ready ? { from: ready.from.code, to: ready.to.code } : null, syncUrl);
+
+  return (
+    <section
+      className={classNames('exchange-widget', className)}
+      aria-labelledby="exchange-widget-title"
+      aria-busy={model.status === 'loading'}
+      data-testid="exchange-widget"
+    >
+      <header className="exchange-widget__head">
+        <h2 className="exchange-widget__title" id="exchange-widget-title">
+          {t('exchange.title')}
+        </h2>
+        <span className="exchange-widget__live">
+          <span className="pulse-dot" aria-hidden="true" />
+          {t('exchange.live')}
+        </span>
+      </header>
+      {model.status === 'loading' && <WidgetSkeleton />}
+      {model.status === 'error' && (
+        <div className="exchange-state" role="alert">
+          <p className="exchange-state__title">{t('exchange.states.error')}</p>
+          {model.message && <p className="exchange-state__text">{model.message}</p>}
+          <Button variant="ghost" color="secondary" onClick={model.retry}>
+            {t('exchange.states.retry')}
+          </Button>
+        </div>
+      )}
+      {model.status === 'empty' && (
+        <div className="exchange-state" role="status">
+          <p className="exchange-state__title">{t('exchange.states.empty')}</p>
+        </div>
+      )}
+      {ready &&
+        (step === 'details' ? (
+          <Suspense fallback={<WidgetSkeleton />}>
+            <OrderDetails model={ready} />
+          </Suspense>
+        ) : (
+          <AmountsStep model={ready} />
+        ))}
+      {ready && <WidgetAssetModal model={ready} />}
+    </section>
+  );
+}
+
+function WidgetAssetModal({ model }: { model: ReadyExchange }) {
+  const picking = useExchangeStore((state) => state.picking);
+  const { directory, rates, from, to } = model;
+  const options = picking === 'receive' ? receiveOptions(directory, rates, from.code) : sendOptions(directory, rates);
+  const onSelect = (side: AmountSide, code: string) => {
+    const { setPair } = useExchangeStore.getState();
+    if (side === 'receive') {
+      setPair(from.code, code);
+      return;
+    }
+    const offered = (pair: Pair) => offeredRate(directory, rates, pair.from, pair.to) !== undefined;
+    const pair = resolvePair(directory, { from: code, to: to.code }, offered);
+    if (pair) setPair(pair.from, pair.to);
+  };
+  return (
+    <AssetModal
+      options={options}
+      current={picking === 'receive' ? to.code : from.code}
+      reserves={model.reserves}
+      onSelect={onSelect}
+    />
+  );
+}
+
+function WidgetSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="exchange-skeleton" role="status">
+      <span className="visually-hidden">{t('exchange.states.loading')}</span>
+      <span className="skeleton skeleton--label" />
+      <span className="skeleton skeleton--field" />
+      <span className="skeleton skeleton--label" />
+      <span className="skeleton skeleton--field" />
+      <span className="skeleton skeleton--line" />
+      <span className="skeleton skeleton--button" />
+    </div>
+  );
+}

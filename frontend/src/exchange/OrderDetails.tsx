@@ -1,0 +1,183 @@
+import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { pathFor } from '../../../common/routes';
+import { ApiError } from '../api/ApiError';
+import { api } from '../api/client';
+import { Button } from '../components/Button';
+import { Checkbox } from '../components/form/Checkbox';
+import { TextField } from '../components/form/TextField';
+import { useForm } from '../components/form/useForm';
+import { AssetIcon } from './AssetIcon';
+import { formatMoney } from './format';
+import {
+  COMMENT_MAX_LENGTH,
+  createOrderBody,
+  initialOrderValues,
+  orderFormLayout,
+  orderFormSchema,
+  type OrderFormLayout,
+} from './orderForm';
+import { useExchangeStore } from './store';
+import type { ReadyExchange } from './useExchangeModel';
+
+interface Props {
+  model: ReadyExchange;
+}
+
+/** What `POST /api/orders` answers: the order page's address parts. */
+interface CreatedOrder {
+  uid?: string;
+  secret?: string;
+}
+
+/** The second step: the chosen exchange, then the client's details, the terms and the order. */
+export function OrderDetails({ model }: Props) {
+  const { from, to, direction } = model;
+  const layout = useMemo(() => orderFormLayout(direction, from, to), [direction, from, to]);
+  // A new pair brings other fields: the form starts afresh.
+  return <OrderDetailsForm key={`${from.code}>${to.code}`} model={model} layout={layout} />;
+}
+
+function OrderDetailsForm({ model, layout }: Props & { layout: OrderFormLayout }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const choice = useExchangeStore();
+  const schema = useMemo(() => orderFormSchema(layout), [layout]);
+  const form = useForm(schema, initialOrderValues(layout));
+  const [apiError, setApiError] = useState<string | null>(null);
+  const { from, to, rate, quote } = model;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setApiError(null);
+    if (!model.canContinue || !quote) return;
+    const body = createOrderBody(
+      { from: from.code, to: to.code, rateType: model.rateType, side: choice.side, quote },
+      layout,
+      values,
+    );
+    try {
+      const order = await api.post<CreatedOrder>('/orders', body);
+      if (order.uid && order.secret) {
+        choice.setStep('amounts');
+        choice.setAmount('send', '');
+        navigate(pathFor('order', { uid: order.uid, secret: order.secret }));
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setApiError(error.message);
+      form.setServerErrors(error.fields);
+    }
+  });
+
+  const accountLabel = (name: string, kind: string) =>
+    t(`exchange.details.${name}.${kind}`, { currency: name === 'senderAccount' ? from.currency : to.currency });
+
+  return (
+    <form className="exchange-step order-details" noValidate onSubmit={onSubmit} aria-labelledby="order-details-title">
+      <div className="order-details__head">
+        <h2 className="order-details__title" id="order-details-title">
+          {t('exchange.details.title')}
+        </h2>
+        <button type="button" className="order-details__back" onClick={() => choice.setStep('amounts')}>
+          {t('exchange.details.back')}
+        </button>
+      </div>
+
+      <div className="order-summary" data-testid="order-summary">
+        <SummarySide label={t('exchange.send')} amount={quote?.send ?? ''} asset={from} />
+        <span className="order-summary__arrow" aria-hidden="true">
+          →
+        </span>
+        <SummarySide label={t('exchange.receive')} amount={quote?.receive ?? ''} asset={to} />
+        {rate && (
+          <p className="order-summary__rate">
+            {formatMoney(rate.in, from.currency)} = {formatMoney(rate.out, to.currency)} ·{' '}
+            {model.rateType === 'fixed'
+              ? t('exchange.details.fixedFor', { minutes: model.direction.fixedPeriodMinutes })
+              : t('exchange.rateType.float')}
+          </p>
+        )}
+      </div>
+      {!rate && (
+        <p className="exchange-notice" role="status">
+          {t('exchange.unavailable')}
+        </p>
+      )}
+      {quote?.problem && (
+        <p className="exchange-notice exchange-notice--error" role="alert">
+          {t(quote.problem.key, quote.problem.values)}
+        </p>
+      )}
+
+      <TextField
+        {...form.field('email')}
+        value={String(form.values.email)}
+        label={t('exchange.details.email')}
+        description={t('exchange.details.emailHint')}
+        type="email"
+        autoComplete="email"
+        required
+      />
+      {layout.accounts.map((account) => (
+        <TextField
+          key={account.name}
+          {...form.field(account.name)}
+          value={String(form.values[account.name] ?? '')}
+          label={accountLabel(account.name, account.kind)}
+          autoComplete="off"
+          required={account.required}
+        />
+      ))}
+      {layout.extras.map((extra) => (
+        <TextField
+          key={extra.name}
+          {...form.field(extra.name)}
+          value={String(form.values[extra.name] ?? '')}
+          label={t(`exchange.details.extra.${extra.name}`)}
+          type={extra.name === 'phone' ? 'tel' : 'text'}
+          autoComplete={extra.name === 'phone' ? 'tel' : 'off'}
+          required={extra.required}
+        />
+      ))}
+      <TextField
+        {...form.field('comment')}
+        value={String(form.values.comment)}
+        label={t('exchange.details.comment')}
+        maxLength={COMMENT_MAX_LENGTH}
+      />
+      <Checkbox
+        {...form.field('agreeTerms')}
+        value={form.values.agreeTerms === true}
+        required
+        label={
+          <Trans
+            i18nKey="exchange.details.terms"
+            components={{ terms: <Link href="/terms" />, aml: <Link href="/aml-kyc" /> }}
+          />
+        }
+      />
+      {apiError && (
+        <p className="exchange-notice exchange-notice--error" role="alert" data-testid="order-error">
+          {apiError}
+        </p>
+      )}
+      <Button type="submit" size="large" fullWidth loading={form.submitting} disabled={!model.canContinue}>
+        {t('exchange.details.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function SummarySide({ label, amount, asset }: { label: string; amount: string; asset: ReadyExchange['from'] }) {
+  return (
+    <div className="order-summary__side">
+      <span className="order-summary__label">{label}</span>
+      <span className="order-summary__amount">
+        <AssetIcon asset={asset} size="small" />
+        {amount ? formatMoney(amount, asset.currency) : '—'}
+      </span>
+      <span className="order-summary__name">{asset.name}</span>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { expect } from 'chai';
+import { countByTab, inTab, searchAssets } from './assetSearch';
+import { ASSETS } from './testing/fixtures';
+
+const enabled = ASSETS.filter((asset) => asset.enabled);
+const codes = (assets: { code: string }[]) => assets.map((asset) => asset.code);
+
+describe('asset search', () => {
+  it('finds by code, name, network and city, ignoring case', () => {
+    expect(codes(searchAssets(enabled, 'usdt'))).to.deep.equal(['USDTTRC20']);
+    expect(codes(searchAssets(enabled, 'sberbank'))).to.deep.equal(['SBERRUB']);
+    expect(codes(searchAssets(enabled, 'trc20'))).to.deep.equal(['USDTTRC20']);
+    expect(codes(searchAssets(enabled, 'msk'))).to.deep.equal(['CASHRUBMSK']);
+  });
+
+  it('needs every word of the query to match', () => {
+    expect(codes(searchAssets(enabled, 'rub cash'))).to.deep.equal(['CASHRUBMSK']);
+    expect(codes(searchAssets(enabled, 'rub'))).to.deep.equal(['SBERRUB', 'CASHRUBMSK']);
+  });
+
+  it('puts an exact code first', () => {
+    expect(codes(searchAssets(enabled, 'eth')).slice(0, 1)).to.deep.equal(['ETH']);
+    expect(codes(searchAssets(enabled, 'btc'))).to.deep.equal(['BTC']);
+  });
+
+  it('keeps everything in catalogue order for an empty query', () => {
+    expect(codes(searchAssets(enabled, '  '))).to.deep.equal(codes(enabled));
+  });
+
+  it('filters by tab and counts each tab', () => {
+    expect(codes(enabled.filter((asset) => inTab(asset, 'fiat')))).to.deep.equal(['SBERRUB', 'CARDKGS']);
+    expect(countByTab(enabled)).to.deep.equal({ all: 6, coin: 3, fiat: 2, cash: 1 });
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Which exchanges the catalogue allows and which of them are offered right now. A direction is
+ * known when it and both its assets are enabled; it is offered when it also has a fresh rate
+ * (a stale or missing rate takes it off the asset lists, as the exports do).
+ */
+import type { AssetDto, DirectionDto, DirectionRateDto } from '../../../common/catalogue';
+import type { CatalogueResponse } from './api';
+import { pairKey } from './liveRates';
+
+export interface ExchangeDirectory {
+  /** Enabled assets in catalogue order. */
+  assets: readonly AssetDto[];
+  assetByCode: ReadonlyMap<string, AssetDto>;
+  /** Known directions by `pairKey(from, to)`. */
+  directions: ReadonlyMap<string, DirectionDto>;
+}
+
+export interface Pair {
+  from: string;
+  to: string;
+}
+
+/** The pair shown when nothing else is asked for: coins to Russian bank roubles. */
+export const DEFAULT_PAIR: Pair = { from: 'BTC', to: 'SBERRUB' };
+
+export function buildDirectory(catalogue: CatalogueResponse): ExchangeDirectory {
+  const assets = catalogue.assets.filter((asset) => asset.enabled);
+  const assetByCode = new Map(assets.map((asset) => [asset.code, asset]));
+  const directions = new Map<string, DirectionDto>();
+  for (const direction of catalogue.directions) {
+    if (direction.enabled && assetByCode.has(direction.from) && assetByCode.has(direction.to)) {
+      directions.set(pairKey(direction.from, direction.to), direction);
+    }
+  }
+  return { assets, assetByCode, directions };
+}
+
+export function findDirection(directory: ExchangeDirectory, from: string, to: string): DirectionDto | undefined {
+  return directory.directions.get(pairKey(from, to));
+}
+
+/** The live rate of a known direction when it is fresh, else undefined. */
+export function offeredRate(
+  directory: ExchangeDirectory,
+  rates: ReadonlyMap<string, DirectionRateDto>,
+  from: string,
+  to: string,
+): DirectionRateDto | undefined {
+  const key = pairKey(from, to);
+  const rate = rates.get(key);
+  return directory.directions.has(key) && rate && !rate.stale ? rate : undefined;
+}
+
+/** Assets that can be sent through at least one offered direction. */
+export function sendOptions(directory: ExchangeDirectory, rates: ReadonlyMap<string, DirectionRateDto>): AssetDto[] {
+  const senders = new Set<string>();
+  for (const direction of directory.directions.values()) {
+    if (offeredRate(directory, rates, direction.from, direction.to)) senders.add(direction.from);
+  }
+  return directory.assets.filter((asset) => senders.has(asset.code));
+}
+
+/** Assets that `from` can be exchanged into right now. */
+export function receiveOptions(
+  directory: ExchangeDirectory,
+  rates: ReadonlyMap<string, DirectionRateDto>,
+  from: string,
+): AssetDto[] {
+  return directory.assets.filter((asset) => offeredRate(directory, rates, from, asset.code));
+}
+
+/**
+ * The pair to show for what was asked (a preset, the stored choice, or nothing): the asked pair
+ * when it is known; else the asked `from` with the best `to` it reaches, or the best `from`
+ * reaching the asked `to`; else the default pair, else the first known one. `usable` ranks
+ * candidates (offered ones first); null when the catalogue knows no direction at all.
+ */
+export function resolvePair(
+  directory: ExchangeDirectory,
+  asked: Partial<Pair>,
+  usable: (pair: Pair) => boolean = () => true,
+): Pair | null {
+  const known = (from: string, to: string) => directory.directions.has(pairKey(from, to));
+  const all = [...directory.directions.values()].map(({ from, to }) => ({ from, to }));
+  const best = (candidates: Pair[], preferred: Pair[]): Pair | null => {
+    const ranked = [...preferred.filter((pair) => known(pair.from, pair.to)), ...candidates];
+    return ranked.find(usable) ?? ranked[0] ?? null;
+  };
+  const { from, to } = asked;
+  if (from && to && known(from, to)) return { from, to };
+  if (from) {
+    const outgoing = all.filter((pair) => pair.from === from);
+    if (outgoing.length > 0) return best(outgoing, [{ from, to: DEFAULT_PAIR.to }]);
+  }
+  if (to) {
+    const incoming = all.filter((pair) => pair.to === to);
+    if (incoming.length > 0) return best(incoming, [{ from: DEFAULT_PAIR.from, to }]);
+  }
+  return best(all, [DEFAULT_PAIR]);
+}

@@ -1,0 +1,111 @@
+import { expect } from 'chai';
+import { ValidationError } from 'yup';
+import { createOrderBody, initialOrderValues, orderFormLayout, orderFormSchema, type OrderFormValues } from './orderForm';
+import { ASSETS, DIRECTIONS } from './testing/fixtures';
+
+const asset = (code: string) => ASSETS.find((item) => item.code === code)!;
+const direction = (from: string, to: string) => DIRECTIONS.find((item) => item.from === from && item.to === to)!;
+
+function failures(values: OrderFormValues, from = 'BTC', to = 'SBERRUB'): Record<string, string> {
+  const schema = orderFormSchema(orderFormLayout(direction(from, to), asset(from), asset(to)));
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!ValidationError.isError(error)) throw error;
+    return Object.fromEntries(error.inner.map((inner) => [inner.path ?? '', (inner.errors[0] as unknown as { key: string }).key]));
+  }
+}
+
+const VALID: OrderFormValues = {
+  email: 'client@example.com',
+  senderAccount: '',
+  receiverAccount: '4111 1111 1111 1111',
+  cardHolder: 'IVAN PETROV',
+  comment: '',
+  agreeTerms: true,
+};
+
+describe('order details form', () => {
+  it('asks a coin sender for an optional refund wallet and a card receiver for the card', () => {
+    expect(orderFormLayout(direction('BTC', 'SBERRUB'), asset('BTC'), asset('SBERRUB'))).to.deep.equal({
+      accounts: [
+        { name: 'senderAccount', required: false, kind: 'coin' },
+        { name: 'receiverAccount', required: true, kind: 'fiat' },
+      ],
+      extras: [{ name: 'cardHolder', required: true, pattern: '^[A-Za-z]+(?:[ -][A-Za-z]+)+$' }],
+    });
+  });
+
+  it('asks a card sender for the card and no account for cash received in the office', () => {
+    expect(orderFormLayout(direction('SBERRUB', 'BTC'), asset('SBERRUB'), asset('BTC')).accounts).to.deep.equal([
+      { name: 'senderAccount', required: true, kind: 'fiat' },
+      { name: 'receiverAccount', required: true, kind: 'coin' },
+    ]);
+    expect(orderFormLayout(direction('BTC', 'CASHRUBMSK'), asset('BTC'), asset('CASHRUBMSK')).accounts).to.deep.equal([
+      { name: 'senderAccount', required: false, kind: 'coin' },
+    ]);
+  });
+
+  it('starts with every field empty and the terms unticked', () => {
+    const layout = orderFormLayout(direction('BTC', 'SBERRUB'), asset('BTC'), asset('SBERRUB'));
+    expect(initialOrderValues(layout)).to.deep.equal({ ...VALID, email: '', receiverAccount: '', cardHolder: '', agreeTerms: false });
+  });
+
+  it('accepts complete details', () => {
+    expect(failures(VALID)).to.deep.equal({});
+  });
+
+  it('requires the email, the receiver account, the required extra field and the terms', () => {
+    expect(failures({ ...VALID, email: '', receiverAccount: '', cardHolder: '', agreeTerms: false })).to.deep.equal({
+      email: 'validation.required',
+      receiverAccount: 'validation.required',
+      cardHolder: 'validation.required',
+      agreeTerms: 'validation.terms_required',
+    });
+  });
+
+  it('checks the email, the accounts and the extra field pattern', () => {
+    expect(failures({ ...VALID, email: 'nope', senderAccount: 'кошелёк', cardHolder: 'Иван' })).to.deep.equal({
+      email: 'validation.email',
+      senderAccount: 'validation.account',
+      cardHolder: 'validation.general_error',
+    });
+  });
+
+  it('sends the pair, both amounts, the details and the typed side', () => {
+    const layout = orderFormLayout(direction('BTC', 'SBERRUB'), asset('BTC'), asset('SBERRUB'));
+    const body = createOrderBody(
+      { from: 'BTC', to: 'SBERRUB', rateType: 'float', side: 'receive', quote: { send: '0.00142858', receive: '10000', problem: null } },
+      layout,
+      { ...VALID, email: ' client@example.com ', comment: 'Please hurry' },
+    );
+    expect(body).to.deep.equal({
+      from: 'BTC',
+      to: 'SBERRUB',
+      rateType: 'float',
+      amountSide: 'receive',
+      amount: '10000',
+      amountSend: '0.00142858',
+      amountReceive: '10000',
+      email: 'client@example.com',
+      receiverAccount: '4111 1111 1111 1111',
+      extraFields: { cardHolder: 'IVAN PETROV' },
+      comment: 'Please hurry',
+      agreeTerms: true,
+    });
+  });
+
+  it('checks a phone against the direction pattern without the spaces people type, and sends it compact', () => {
+    const sbp = { ...direction('BTC', 'SBERRUB'), extraFields: [{ name: 'phone' as const, required: true, pattern: '^\\+7\\d{10}$' }] };
+    const layout = orderFormLayout(sbp, asset('BTC'), asset('SBERRUB'));
+    const schema = orderFormSchema(layout);
+    const values = { ...VALID, cardHolder: undefined, phone: '+7 (999) 123-45-67' } as unknown as OrderFormValues;
+    expect(schema.isValidSync(values)).to.equal(true);
+    expect(schema.isValidSync({ ...values, phone: '+996 555 123 456' })).to.equal(false);
+    const quote = { send: '0.05', receive: '350000', problem: null };
+    expect(createOrderBody({ from: 'BTC', to: 'SBERRUB', rateType: 'fixed', side: 'send', quote }, layout, values).extraFields).to.deep.equal({
+      phone: '+79991234567',
+    });
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The order-details form of a direction: which fields it shows and their yup schema, built from
+ * the shared field schemas of common/validation, and the body of `POST /api/orders`.
+ */
+import { object, string, type AnyObject, type ObjectSchema, type StringSchema } from 'yup';
+import type { AssetDto, DirectionDto, ExtraFieldName } from '../../../common/catalogue';
+import type { RateType } from '../../../common/enums';
+import {
+  accountField,
+  agreeTermsField,
+  emailField,
+  rule,
+  validationMessage,
+} from '../../../common/validation';
+import type { Quote, AmountSide } from './quote';
+
+export const COMMENT_MAX_LENGTH = 500;
+
+export interface OrderFormValues extends AnyObject {
+  email: string;
+  senderAccount: string;
+  receiverAccount: string;
+  comment: string;
+  agreeTerms: boolean;
+  /** Extra fields of the direction by name (memo, tag, cardHolder, phone, bankName). */
+  [extra: string]: string | boolean;
+}
+
+export type AccountField = 'senderAccount' | 'receiverAccount';
+
+export interface OrderFormLayout {
+  /** The account fields shown, and whether each is required. */
+  accounts: { name: AccountField; required: boolean; kind: AssetDto['type'] }[];
+  extras: { name: ExtraFieldName; required: boolean; pattern?: string }[];
+}
+
+/**
+ * Cards and bank accounts are needed on both sides; a coin is received to a wallet and may give
+ * a wallet for refunds; cash changes hands in the office, so it has no account field.
+ */
+export function orderFormLayout(direction: DirectionDto, from: AssetDto, to: AssetDto): OrderFormLayout {
+  const accounts: OrderFormLayout['accounts'] = [];
+  if (from.type !== 'cash') accounts.push({ name: 'senderAccount', required: from.type === 'fiat', kind: from.type });
+  if (to.type !== 'cash') accounts.push({ name: 'receiverAccount', required: true, kind: to.type });
+  const extras: OrderFormLayout['extras'] = [];
+  for (const field of direction.extraFields) {
+    // The same field asked for on both sides (a card holder name) is asked for once.
+    if (!extras.some((extra) => extra.name === field.name)) extras.push(field);
+  }
+  return { accounts, extras };
+}
+
+/** Phone numbers are checked and sent without the spaces, brackets and hyphens people type. */
+export function compactPhone(value: string): string {
+  return value.replace(/[\s()-]/g, '');
+}
+
+function extraSchema({ name, required, pattern }: OrderFormLayout['extras'][number]): StringSchema {
+  let schema = required ? string().required() : string();
+  if (name === 'phone') {
+    schema = schema.test(rule('phone'));
+    if (pattern) {
+      const expected = new RegExp(pattern);
+      schema = schema.test({
+        name: 'phone_pattern',
+        test: (value, context) =>
+          !value || expected.test(compactPhone(value)) || context.createError({ message: validationMessage('phone') }),
+      });
+    }
+  } else if (pattern) {
+    schema = schema.test(rule('custom_rule', pattern));
+  }
+  return schema;
+}
+
+export function orderFormSchema(layout: OrderFormLayout): ObjectSchema<OrderFormValues> {
+  const shape: Record<string, unknown> = {
+    email: emailField,
+    comment: string().test(rule('max_length', COMMENT_MAX_LENGTH)),
+    agreeTerms: agreeTermsField,
+  };
+  for (const account of layout.accounts) {
+    shape[account.name] = account.required ? accountField : string().test(rule('account'));
+  }
+  for (const extra of layout.extras) shape[extra.name] = extraSchema(extra);
+  return object(shape as Record<string, StringSchema>) as unknown as ObjectSchema<OrderFormValues>;
+}
+
+export function initialOrderValues(layout: OrderFormLayout): OrderFormValues {
+  const values: OrderFormValues = { email: '', senderAccount: '', receiverAccount: '', comment: '', agreeTerms: false };
+  for (const extra of layout.extras) values[extra.name] = '';
+  return values;
+}
+
+export interface CreateOrderBody {
+  from: string;
+  to: string;
+  rateType: RateType;
+  /** The side the visitor typed and the amount on it; the server recomputes the other. */
+  amountSide: AmountSide;
+  amount: string;
+  /** Both amounts as the widget showed them. */
+  amountSend: string;
+  amountReceive: string;
+  email: string;
+  senderAccount?: string;
+  receiverAccount?: string;
+  extraFields: Partial<Record<ExtraFieldName, string>>;
+  comment?: string;
+  agreeTerms: boolean;
+}
+
+export function createOrderBody(
+  pair: { from: string; to: string; rateType: RateType; side: AmountSide; quote: Quote },
+  layout: OrderFormLayout,
+  values: OrderFormValues,
+): CreateOrderBody {
+  const text = (name: string) => String(values[name] ?? '').trim();
+  const extraFields: CreateOrderBody['extraFields'] = {};
+  for (const extra of layout.extras) {
+    const value = text(extra.name);
+    if (value) extraFields[extra.name] = extra.name === 'phone' ? compactPhone(value) : value;
+  }
+  const body: CreateOrderBody = {
+    from: pair.from,
+    to: pair.to,
+    rateType: pair.rateType,
+    amountSide: pair.side,
+    amount: pair.side === 'send' ? pair.quote.send : pair.quote.receive,
+    amountSend: pair.quote.send,
+    amountReceive: pair.quote.receive,
+    email: text('email'),
+    extraFields,
+    agreeTerms: values.agreeTerms === true,
+  };
+  for (const account of layout.accounts) {
+    const value = text(account.name);
+    if (value) body[account.name] = value;
+  }
+  if (text('comment')) body.comment = text('comment');
+  return body;
+}
