@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { AssetDto } from '../../../common/catalogue';
 import { classNames } from '../components/classNames';
+import './asset-icon.css';
 
 interface Badge {
   color: string;

@@ -10,6 +10,7 @@ import { countByTab, inTab, searchAssets } from './assetSearch';
 import { formatMoney } from './format';
 import type { AmountSide } from './quote';
 import { useExchangeStore } from './store';
+import './asset-modal.css';
 
 export interface AssetModalProps {
   /** What the open selector may choose from. */

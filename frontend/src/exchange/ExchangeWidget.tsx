@@ -10,6 +10,7 @@ import { useExchangeStore } from './store';
 import { useExchangeModel, type PairPreset, type ReadyExchange } from './useExchangeModel';
 import { useQueryPreset, useSyncPairToUrl } from './useQueryPreset';
 import './exchange.css';
+import './states.css';
 
 // The details form brings the validation library: loaded when the visitor continues.
 const OrderDetails = lazy(() => import('./OrderDetails').then((module) => ({ default: module.OrderDetails })));

@@ -20,6 +20,7 @@ import {
 } from './orderForm';
 import { useExchangeStore } from './store';
 import type { ReadyExchange } from './useExchangeModel';
+import './order-details.css';
 
 interface Props {
   model: ReadyExchange;

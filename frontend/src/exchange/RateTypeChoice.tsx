@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RateType } from '../../../common/enums';
 import { classNames } from '../components/classNames';
+import './rate-type.css';
 
 interface Props {
   rateTypes: readonly RateType[];

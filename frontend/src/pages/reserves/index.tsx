@@ -7,7 +7,7 @@ import { AssetIcon } from '../../exchange/AssetIcon';
 import { formatAmount } from '../../exchange/format';
 import { loadRates, useLiveRates } from '../../exchange/liveRates';
 import { reserveGroups } from './reserveGroups';
-import '../../exchange/exchange.css';
+import '../../exchange/states.css';
 import './reserves.css';
 
 /** Every reserve by type, with a search, updated live by `reserves:update`. */
@@ -86,7 +86,7 @@ export default function ReservesPage() {
                   <span className="reserve-card__name">{asset.name}</span>
                   <span className="reserve-card__meta">
                     {asset.code}
-                    {asset.network && <span className="asset-option__network">{asset.network}</span>}
+                    {asset.network && <span className="reserve-card__network">{asset.network}</span>}
                   </span>
                 </span>
                 <span key={amount} className="reserve-card__amount" data-testid={`reserve-${asset.code}`}>
