@@ -57,6 +57,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'sitemap', path: '/sitemap', access: 'public', footer: true },
   { name: 'cash', path: '/cash', access: 'public', footer: true },
   { name: 'maintenance', path: '/maintenance', access: 'public' },
+  // Per-pair landing pages (spec §2: coins to Russian bank roubles, to a Kyrgyz bank som card).
+  { name: 'cryptoToRub', path: '/crypto-to-rub', access: 'public', footer: true },
+  { name: 'cryptoToKgs', path: '/crypto-to-kgs', access: 'public', footer: true },
+  { name: 'pairLanding', path: '/exchange/:from/:to', access: 'public' },
   { name: 'operator', path: '/operator', access: 'operator' },
 ];
 

@@ -48,5 +48,8 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   sitemap: () => import('../pages/sitemap'),
   cash: () => import('../pages/cash'),
   maintenance: () => import('../pages/maintenance'),
+  cryptoToRub: () => import('../pages/cryptoToRub'),
+  cryptoToKgs: () => import('../pages/cryptoToKgs'),
+  pairLanding: () => import('../pages/pairLanding'),
   operator: () => import('../pages/operator'),
 };

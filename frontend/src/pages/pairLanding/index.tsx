@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Button } from '../../components/Button';
+import { NotFoundPage } from '../../errors/NotFoundPage';
+import { useCatalogue } from '../../exchange/api';
+import { buildDirectory, findDirection } from '../../exchange/directory';
+import { LandingLayout } from '../../exchange/landing/LandingLayout';
+import { PopularPairs } from '../../exchange/landing/PopularPairs';
+import { PageLoader } from '../../layout/PageLoader';
+import type { PageProps } from '../../router/pageLoaders';
+import '../../exchange/states.css';
+
+/** `/exchange/:from/:to`, e.g. /exchange/BTC/SBERRUB: the pair's own page; unknown codes are a 404. */
+export default function PairLandingPage({ params }: PageProps) {
+  const { t } = useTranslation();
+  const [path] = useLocation();
+  const catalogue = useCatalogue();
+  const fromCode = (params.from ?? '').toUpperCase();
+  const toCode = (params.to ?? '').toUpperCase();
+
+  if (catalogue.isError) {
+    return (
+      <div className="container page">
+        <div className="exchange-state" role="alert">
+          <p className="exchange-state__title">{t('exchange.states.error')}</p>
+          <p className="exchange-state__text">{catalogue.error.message}</p>
+          <Button variant="ghost" color="secondary" onClick={() => void catalogue.refetch()}>
+            {t('exchange.states.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!catalogue.data) return <PageLoader />;
+  const directory = buildDirectory(catalogue.data);
+  const direction = findDirection(directory, fromCode, toCode);
+  if (!direction) return <NotFoundPage path={path} />;
+  const from = directory.assetByCode.get(fromCode)!;
+  const to = directory.assetByCode.get(toCode)!;
+  const names = {
+    from: from.code,
+    to: to.code,
+    fromName: from.name,
+    toName: to.name,
+    fromCurrency: from.currency,
+    toCurrency: to.currency,
+  };
+  return (
+    <LandingLayout
+      title={t('pages.pairLanding.titleWithId', names)}
+      description={t('pages.pairLanding.metaDescription', names)}
+      heading={t('pages.pairLanding.heading', names)}
+      lead={<p>{t('exchange.landing.pairText', names)}</p>}
+      preset={{ from: from.code, to: to.code }}
+    >
+      <PopularPairs filter={(other) => other.from === from.code && other.to !== to.code} />
+    </LandingLayout>
+  );
+}
