@@ -11,13 +11,17 @@
 import type { Sequelize } from 'sequelize';
 import { Asset, initAsset } from './Asset';
 import { Direction, initDirection } from './Direction';
+import { User, UserToken, initUser } from './User';
 
 export { Asset } from './Asset';
 export { Direction, isExtraFields } from './Direction';
+export { User, UserToken, type UserRole, type UserStatus, type TokenPurpose } from './User';
 
 export interface Models {
   Asset: typeof Asset;
   Direction: typeof Direction;
+  User: typeof User;
+  UserToken: typeof UserToken;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -25,7 +29,7 @@ const bound = new WeakMap<Sequelize, Models>();
 export function initModels(sequelize: Sequelize): Models {
   const existing = bound.get(sequelize);
   if (existing) return existing;
-  const models: Models = { Asset: initAsset(sequelize), Direction: initDirection(sequelize) };
+  const models: Models = { Asset: initAsset(sequelize), Direction: initDirection(sequelize), ...initUser(sequelize) };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });
   bound.set(sequelize, models);
