@@ -1,0 +1,39 @@
+/**
+ * The real web server for a bench child: startServer with production settings, a temporary
+ * DATA_DIR (SQLite file, in-process KV — the embedded default), port 0 on 127.0.0.1, and the
+ * directory removed when the process exits.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../backend/config';
+import type { Config } from '../../backend/config/types';
+import { startServer, type RunningServer } from '../../backend/server';
+import { testStaticDir } from '../../backend/test/server';
+
+/** A temporary DATA_DIR, removed when the process exits. */
+export function temporaryDataDir(): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'exchanger-bench-'));
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
+
+/** The configuration a bench server runs with; `env` adds or replaces variables. */
+export function benchConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    SESSION_KEYS: `${randomBytes(24).toString('hex')},${randomBytes(24).toString('hex')}`,
+    STATIC_DIR: testStaticDir(),
+    RATES_SOURCE: 'simulated',
+    ...env,
+  });
+}
+
+export function startBenchServer(config: Config): Promise<RunningServer> {
+  return startServer(config);
+}
