@@ -1,0 +1,43 @@
+import { createHmac } from 'node:crypto';
+import { expect } from 'chai';
+import { MemoryKV } from '../lib/kv/memory';
+import { SESSION_COOKIE, sessionKey } from '../middlewares/session';
+import { currentEpoch, endAllSessions, SESSIONS_ENDED_CHANNEL, userIdFromCookieHeader } from './sessions';
+
+const KEYS = ['first-key-of-at-least-32-characters!!', 'older-key-still-accepted-for-a-while'];
+
+function cookieFor(id: string, key = KEYS[0]): string {
+  const sig = createHmac('sha1', key).update(`${SESSION_COOKIE}=${id}`).digest('base64url');
+  return `lang=en; ${SESSION_COOKIE}=${id}; ${SESSION_COOKIE}.sig=${sig}`;
+}
+
+describe('accounts/sessions', () => {
+  it('ends every session of a user by moving the epoch and announces it', async () => {
+    const kv = new MemoryKV();
+    const heard = new Promise<string>((resolve) => void kv.subscribe(SESSIONS_ENDED_CHANNEL, resolve));
+    expect(await currentEpoch(kv, 5)).to.equal(0);
+    expect(await endAllSessions(kv, 5)).to.equal(1);
+    expect(await currentEpoch(kv, 5)).to.equal(1);
+    expect(await currentEpoch(kv, 6)).to.equal(0);
+    expect(await heard).to.equal('5');
+  });
+
+  describe('userIdFromCookieHeader (Socket.IO handshakes)', () => {
+    it('answers the user of a signed, stored, current session (any configured key)', async () => {
+      const kv = new MemoryKV();
+      await kv.set(sessionKey('abc'), JSON.stringify({ userId: 9, epoch: 0 }));
+      expect(await userIdFromCookieHeader(kv, KEYS, cookieFor('abc'))).to.equal(9);
+      expect(await userIdFromCookieHeader(kv, KEYS, cookieFor('abc', KEYS[1]))).to.equal(9);
+    });
+
+    it('answers null for a forged signature, a missing session or an ended one', async () => {
+      const kv = new MemoryKV();
+      await kv.set(sessionKey('abc'), JSON.stringify({ userId: 9, epoch: 0 }));
+      expect(await userIdFromCookieHeader(kv, KEYS, cookieFor('abc', 'another-key'))).to.equal(null);
+      expect(await userIdFromCookieHeader(kv, KEYS, cookieFor('missing'))).to.equal(null);
+      expect(await userIdFromCookieHeader(kv, KEYS, undefined)).to.equal(null);
+      await endAllSessions(kv, 9);
+      expect(await userIdFromCookieHeader(kv, KEYS, cookieFor('abc'))).to.equal(null);
+    });
+  });
+});
