@@ -189,12 +189,14 @@ describe('exchange screens on a server with its rate worker', () => {
       probe.expectNoProblems();
     });
 
-    it('fits a 375 px screen without sideways scrolling', async () => {
-      const { page, probe } = await openWidget('/', { viewport: MOBILE });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).to.equal(0);
-      probe.expectNoProblems();
-    });
+    for (const url of ['/', '/crypto-to-rub', '/exchange/BTC/SBERRUB']) {
+      it(`fits ${url} on a 375 px screen without sideways scrolling`, async () => {
+        const { page, probe } = await openWidget(url, { viewport: MOBILE });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).to.equal(0);
+        probe.expectNoProblems();
+      });
+    }
   });
 
   describe('per-pair landing pages', () => {
