@@ -34,6 +34,12 @@ export function benchConfig(dataDir: string, env: Record<string, string> = {}): 
   });
 }
 
+/** REDIS_URL and REDIS_PREFIX when the harness runs this child against Redis (BENCH_REDIS_URL). */
+export function benchRedisEnv(): Record<string, string> {
+  const url = process.env.BENCH_REDIS_URL;
+  return url ? { REDIS_URL: url, REDIS_PREFIX: process.env.BENCH_REDIS_PREFIX ?? 'bench:' } : {};
+}
+
 export function startBenchServer(config: Config): Promise<RunningServer> {
   return startServer(config);
 }
