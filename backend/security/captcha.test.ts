@@ -2,6 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import Koa from 'koa';
+import { createServerI18n } from '../lib/i18n';
+import { createLogger } from '../lib/logger';
+import { errorHandler } from '../middlewares/errorHandler';
+import { lang } from '../middlewares/lang';
+import type { AppState } from '../middlewares/types';
+import { listenApp } from '../test/http';
 import { ServiceUnavailableError } from '../lib/errors';
 import { createCaptchaVerifier } from './captcha';
 import { CaptchaFailedError } from './errors';
@@ -158,6 +165,36 @@ describe('captcha verifier', () => {
     } finally {
       silent.closeAllConnections();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('reaches the client as 400 captcha_failed with a translated message', async () => {
+    const app = new Koa<AppState>();
+    app.silent = true;
+    const logger = createLogger({ logLevel: 'silent', role: 'all' });
+    app.use(async (ctx, next) => {
+      ctx.state.log = logger;
+      await next();
+    });
+    app.use(lang(createServerI18n()));
+    app.use(errorHandler());
+    const verifier = createCaptchaVerifier(config(siteverify.url, { v2: true }));
+    app.use(async (ctx) => {
+      await verifier.verify('v2-invalid-input-response', { ip: ctx.ip });
+      ctx.body = { success: true };
+    });
+    const listening = await listenApp(app);
+    try {
+      for (const [language, message] of [
+        ['en', 'Captcha check failed. Please solve the captcha again'],
+        ['ru', 'Проверка капчи не пройдена. Пройдите капчу ещё раз'],
+      ] as const) {
+        const response = await fetch(listening.url, { headers: { lang: language } });
+        expect(response.status).to.equal(400);
+        expect(await response.json()).to.deep.equal({ success: false, error: { code: 'captcha_failed', message } });
+      }
+    } finally {
+      await listening.close();
     }
   });
 });
