@@ -18,7 +18,8 @@ import type { RatesView } from './rates/store';
 import { apiRoutes } from './routes/api';
 import { exportRoutes } from './routes/export';
 import { systemRoutes } from './routes/system';
-import { findNoSessionUser, type FindSessionUser } from './routes/user/auth/sessionUser';
+import { initModels } from './models';
+import { createFindSessionUser, type FindSessionUser } from './routes/user/auth/sessionUser';
 
 export interface AppDeps {
   config: Config;
@@ -29,7 +30,7 @@ export interface AppDeps {
   rates: RatesView;
   /** Server translations; loaded from locales/ when omitted. */
   i18n?: ServerI18n;
-  /** Looks up the signed-in user for the session call. */
+  /** Looks up the signed-in user for the session call (the users table by default). */
   findSessionUser?: FindSessionUser;
 }
 
@@ -52,7 +53,8 @@ export function createApp(deps: AppDeps): App {
   app.i18n = deps.i18n ?? createServerI18n();
   app.silent = true;
 
-  const api = apiRoutes({ app, config, kv, db: deps.db, findSessionUser: deps.findSessionUser ?? findNoSessionUser, rates: deps.rates });
+  const findSessionUser = deps.findSessionUser ?? createFindSessionUser(initModels(deps.db.sequelize));
+  const api = apiRoutes({ app, config, logger, kv, db: deps.db, findSessionUser, rates: deps.rates });
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
 
   app.use(requestLogger(logger));

@@ -11,6 +11,9 @@ import { createDatabase } from './db';
 import { SEED_ASSETS, SEED_DIRECTIONS } from '../db/seeders/catalogue-data';
 import { generateCatalogue } from '../db/seeders/generate';
 import { createLogger } from './lib/logger';
+import { createUser, isUserRole } from './accounts/createUser';
+import { initModels } from './models';
+import { PASSWORD_MIN_LENGTH } from '../common/validation';
 
 interface Command {
   summary: string;
@@ -57,7 +60,41 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
+  'user:create': {
+    summary: 'Create an account, active at once: --email <email> --password <password> --role user|operator|admin',
+    async run(args) {
+      const options = parseOptions(args, ['--email', '--password', '--role']);
+      const role = options['--role'] ?? 'user';
+      if (!options['--email'] || !options['--password']) throw new Error('user:create needs --email and --password');
+      if (!isUserRole(role)) throw new Error(`--role must be user, operator or admin (got ${role})`);
+      if (options['--password'].length < PASSWORD_MIN_LENGTH) throw new Error(`--password needs at least ${PASSWORD_MIN_LENGTH} characters`);
+      const config = loadConfig(process.env);
+      const logger = createLogger(config);
+      ensureDataDirs(config);
+      const db = await createDatabase(config, logger);
+      try {
+        await db.migrate();
+        const user = await createUser(initModels(db.sequelize), { email: options['--email'], password: options['--password'], role });
+        process.stdout.write(`Created ${user.role} ${user.email} (id ${user.id}).\n`);
+      } finally {
+        await db.close();
+      }
+    },
+  },
 };
+
+/** `--name value` pairs; an unknown option or a missing value is an error. */
+function parseOptions(args: string[], known: string[]): Record<string, string | undefined> {
+  const options: Record<string, string | undefined> = {};
+  for (let index = 0; index < args.length; index += 2) {
+    const name = args[index];
+    const value = args[index + 1];
+    if (!known.includes(name)) throw new Error(`Unknown option ${name} (known: ${known.join(', ')})`);
+    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    options[name] = value;
+  }
+  return options;
+}
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));

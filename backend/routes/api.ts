@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Config } from '../config/types';
 import type { Database } from '../db';
 import type { KV } from '../lib/kv/types';
+import type { Logger } from '../lib/logger';
 import { jsonBody } from '../middlewares/jsonBody';
 import { sameOrigin } from '../middlewares/sameOrigin';
 import { sessions } from '../middlewares/session';
@@ -11,11 +12,13 @@ import { catalogueRoutes } from './catalogue';
 import type { RatesView } from '../rates/store';
 import { ratesRoutes } from './rates';
 import { sessionRoutes } from './user/auth/session';
+import { accountRoutes } from './user';
 import type { FindSessionUser } from './user/auth/sessionUser';
 
 export interface ApiRoutesDeps {
   app: Koa<AppState>;
   config: Config;
+  logger: Logger;
   kv: KV;
   db: Pick<Database, 'sequelize'>;
   findSessionUser: FindSessionUser;
@@ -38,7 +41,8 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
       secure: new URL(deps.config.publicUrl).protocol === 'https:',
     }),
   );
-  api.use(sessionRoutes({ findSessionUser: deps.findSessionUser }).routes());
+  api.use(sessionRoutes({ findSessionUser: deps.findSessionUser, kv: deps.kv }).routes());
+  for (const router of accountRoutes(deps)) api.use(router.routes());
   api.use(catalogueRoutes({ db: deps.db }).routes());
   api.use(ratesRoutes({ rates: deps.rates }).routes());
   return api;

@@ -1,22 +1,33 @@
 import Router from '@koa/router';
 import { UnauthorizedError } from '../../../lib/errors';
+import type { KV } from '../../../lib/kv/types';
 import type { AppContext, AppState } from '../../../middlewares/types';
+import { endAllSessions, isSessionCurrent } from '../../../accounts/sessions';
 import { respond } from '../../respond';
 import type { FindSessionUser } from './sessionUser';
 
 /**
  * `GET /user/auth/session/get/` (with or without the trailing slash): the signed-in user, or 401
- * when signed out. `DELETE /user/auth/session/destroy`: ends the session.
+ * when signed out (also when the user's sessions were ended since this one signed in).
+ * `DELETE /user/auth/session/destroy`: ends the session. `DELETE /user/auth/session/destroy-all`:
+ * ends every session of the user (sign out everywhere).
  */
-export function sessionRoutes(deps: { findSessionUser: FindSessionUser }): Router<AppState> {
+export function sessionRoutes(deps: { findSessionUser: FindSessionUser; kv: KV }): Router<AppState> {
   const router = new Router<AppState>();
+
+  async function currentUserId(ctx: AppContext): Promise<number | null> {
+    const hadUser = typeof ctx.session?.userId === 'number';
+    const userId = await isSessionCurrent(deps.kv, ctx.session);
+    if (userId === null && hadUser) ctx.session = null;
+    return userId;
+  }
 
   async function getSession(ctx: AppContext) {
     ctx.set('Cache-Control', 'no-store');
-    const userId = ctx.session?.userId;
-    const user = typeof userId === 'number' ? await deps.findSessionUser(userId) : null;
+    const userId = await currentUserId(ctx);
+    const user = userId === null ? null : await deps.findSessionUser(userId);
     if (user === null) {
-      if (typeof userId === 'number') ctx.session = null;
+      if (userId !== null) ctx.session = null;
       throw new UnauthorizedError();
     }
     respond(ctx, user);
@@ -26,6 +37,14 @@ export function sessionRoutes(deps: { findSessionUser: FindSessionUser }): Route
   router.get('/user/auth/session/get', getSession);
 
   router.delete('/user/auth/session/destroy', async function destroySession(ctx) {
+    ctx.session = null;
+    respond(ctx, null);
+  });
+
+  router.delete('/user/auth/session/destroy-all', async function destroyAllSessions(ctx) {
+    const userId = await currentUserId(ctx);
+    if (userId === null) throw new UnauthorizedError();
+    await endAllSessions(deps.kv, userId);
     ctx.session = null;
     respond(ctx, null);
   });

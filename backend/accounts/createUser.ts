@@ -1,0 +1,36 @@
+import type { Lang } from '../../common/api';
+import type { Models, User, UserRole } from '../models';
+import { USER_ROLES } from '../models/User';
+import { hashPassword } from '../security/passwords';
+import { normalizeEmail } from './context';
+
+export class UserExistsError extends Error {
+  constructor(email: string) {
+    super(`A user with the email ${email} already exists`);
+    this.name = 'UserExistsError';
+  }
+}
+
+export function isUserRole(value: unknown): value is UserRole {
+  return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);
+}
+
+/** Creates an account active at once (operations: `npm run cli -- user:create`). */
+export async function createUser(
+  models: Pick<Models, 'User'>,
+  props: { email: string; password: string; role: UserRole; firstName?: string | null; secondName?: string | null; lang?: Lang },
+): Promise<User> {
+  const email = normalizeEmail(props.email);
+  if (await models.User.findOne({ where: { email } })) throw new UserExistsError(email);
+  return models.User.create({
+    email,
+    passwordHash: await hashPassword(props.password),
+    firstName: props.firstName ?? null,
+    secondName: props.secondName ?? null,
+    phone: null,
+    role: props.role,
+    status: 'active',
+    activatedAt: new Date(),
+    lang: props.lang ?? 'ru',
+  });
+}

@@ -1,0 +1,55 @@
+import { dummyVerify, verifyPassword } from '../security/passwords';
+import type { User } from '../models';
+import { normalizeEmail, type AccountsContext } from './context';
+import { AccountBlocked, AccountNotActivated, InvalidCredentials, OtpRequired } from './errors';
+import { sendActivation } from './registerUser';
+import { checkTotpCode } from './twoFactor';
+
+/** How long a block by the user lasts (spec: 7 days, then access is restored by itself). */
+export const BLOCK_DURATION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** `2026-11-28 20:31 UTC`: the block's end as the message shows it. */
+export function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export interface SignInProps {
+  email: string;
+  password: string;
+  /** The one-time code when 2FA is on. */
+  code?: string | null;
+}
+
+/**
+ * Checks the credentials and returns the user to sign in. An unknown email spends the same
+ * hashing time as a wrong password and answers the same InvalidCredentials. With the right
+ * password: a pending account gets a new activation email (AccountNotActivated); a block that
+ * has run out is lifted, one still running answers AccountBlocked with its end; with 2FA on a
+ * missing code answers OtpRequired and a wrong or reused one InvalidCode.
+ */
+export async function signIn(ctx: AccountsContext, props: SignInProps): Promise<User> {
+  const user = await ctx.models.User.findOne({ where: { email: normalizeEmail(props.email) } });
+  if (!user || !user.passwordHash || user.status === 'deleted') {
+    await dummyVerify(props.password);
+    throw new InvalidCredentials();
+  }
+  if (!(await verifyPassword(user.passwordHash, props.password))) throw new InvalidCredentials();
+
+  if (user.status === 'pending') {
+    await sendActivation(ctx, user);
+    throw new AccountNotActivated();
+  }
+  if (user.status === 'blocked') {
+    if (user.blockedUntil !== null && user.blockedUntil.getTime() > Date.now()) {
+      throw new AccountBlocked({ values: { until: formatUtc(user.blockedUntil) } });
+    }
+    await ctx.models.User.update({ status: 'active', blockedUntil: null }, { where: { id: user.id, status: 'blocked' } });
+    user.status = 'active';
+    user.blockedUntil = null;
+  }
+  if (user.twoFactorEnabled) {
+    if (!props.code) throw new OtpRequired();
+    await checkTotpCode(ctx, user, props.code);
+  }
+  return user;
+}

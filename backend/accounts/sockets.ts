@@ -1,0 +1,29 @@
+import { rooms } from '../../common/events';
+import type { KV } from '../lib/kv/types';
+import type { Logger } from '../lib/logger';
+import type { RealtimeIO } from '../realtime/types';
+import { SESSIONS_ENDED_CHANNEL, userIdFromCookieHeader } from './sessions';
+
+/**
+ * Ties Socket.IO to the account sessions: a handshake carrying a signed-in session cookie joins
+ * the room `user:<id>`; when that user's sessions end (sign-out everywhere, password change,
+ * block, delete) every process disconnects its own sockets in the room (the KV channel reaches
+ * every web process, so each acts locally). Returns the unsubscribe function.
+ */
+export async function attachAccountSockets(io: RealtimeIO, deps: { kv: KV; sessionKeys: string[]; logger: Logger }): Promise<() => Promise<void>> {
+  io.use((socket, next) => {
+    userIdFromCookieHeader(deps.kv, deps.sessionKeys, socket.handshake.headers.cookie)
+      .then(async (userId) => {
+        if (userId !== null) await socket.join(rooms.user(userId));
+        next();
+      })
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'socket session lookup failed; connecting signed out');
+        next();
+      });
+  });
+  return deps.kv.subscribe(SESSIONS_ENDED_CHANNEL, (message) => {
+    const userId = Number(message);
+    if (Number.isSafeInteger(userId)) io.local.in(rooms.user(userId)).disconnectSockets(true);
+  });
+}

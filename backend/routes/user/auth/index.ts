@@ -1,0 +1,102 @@
+import Router from '@koa/router';
+import type { AccountsContext } from '../../../accounts/context';
+import { activateAccount } from '../../../accounts/activateAccount';
+import { sendAccountMail } from '../../../accounts/context';
+import { confirmPasswordReset, requestPasswordReset } from '../../../accounts/passwordReset';
+import { registerUser } from '../../../accounts/registerUser';
+import { startSession } from '../../../accounts/sessions';
+import { signIn } from '../../../accounts/signIn';
+import { normalizeEmail } from '../../../accounts/context';
+import { UnauthorizedError } from '../../../lib/errors';
+import { validate } from '../../../middlewares/validate';
+import type { AppContext, AppState } from '../../../middlewares/types';
+import { presentProfile } from '../../../presenters/user';
+import type { CaptchaVerifier } from '../../../security/captcha';
+import { clientIp } from '../../../security/rateLimit';
+import { respond } from '../../respond';
+import type { AccountLimits } from '../limits';
+import {
+  activateSchema,
+  confirmResetSchema,
+  registerSchema,
+  resetPasswordSchema,
+  signInSchema,
+  type ConfirmResetInput,
+  type RegisterInput,
+  type ResetPasswordInput,
+  type SignInInput,
+  type TokenInput,
+} from './schema';
+
+export interface AuthRoutesDeps {
+  accounts: AccountsContext;
+  captcha: CaptchaVerifier;
+  limits: AccountLimits;
+}
+
+function input<T>(ctx: AppContext): T {
+  return ctx.state.input as T;
+}
+
+/** `{ message }`: the translated success alert the page shows. */
+function done(ctx: AppContext, key: string): void {
+  respond(ctx, { message: ctx.state.t(`accounts.success.${key}`) });
+}
+
+/**
+ * Registration, activation, sign-in and password reset under `/user/auth`. Each is
+ * `limit per IP → validate → captcha → limit per email+IP → command → answer`.
+ */
+export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
+  const { accounts, captcha, limits } = deps;
+  const router = new Router<AppState>({ prefix: '/user/auth' });
+
+  router.post('/register', limits.perIp('register'), validate(registerSchema), async function register(ctx) {
+    const body = input<RegisterInput>(ctx);
+    await captcha.verify(body.captcha, { ip: clientIp(ctx), action: 'register' });
+    await limits.consume('registerEmail', normalizeEmail(body.email));
+    await registerUser(accounts, { ...body, lang: ctx.state.lang });
+    done(ctx, 'registered');
+  });
+
+  router.post('/activate', limits.perIp('activate'), validate(activateSchema), async function activate(ctx) {
+    await activateAccount(accounts, { token: input<TokenInput>(ctx).token });
+    done(ctx, 'activated');
+  });
+
+  router.post('/sign-in', limits.perIp('signIn'), validate(signInSchema), async function signInRoute(ctx) {
+    const body = input<SignInInput>(ctx);
+    await captcha.verify(body.captcha, { ip: clientIp(ctx), action: 'login' });
+    await limits.consume('signInEmailIp', `${normalizeEmail(body.email)}|${clientIp(ctx)}`);
+    if (body.code) await limits.consume('otpEmail', normalizeEmail(body.email));
+    const user = await signIn(accounts, body);
+    if (!ctx.session) throw new UnauthorizedError();
+    await startSession(accounts.kv, ctx.session, { userId: user.id, remember: body.remember });
+    if (user.notifySignIn) {
+      await sendAccountMail(accounts, user, 'signInAlert', {
+        ip: clientIp(ctx),
+        time: new Date().toISOString(),
+        userAgent: ctx.get('User-Agent').slice(0, 200),
+        link: '/user/profile',
+      });
+    }
+    respond(ctx, { ...presentProfile(user), message: ctx.state.t('accounts.success.signed_in') });
+  });
+
+  router.post('/reset-password', limits.perIp('reset'), validate(resetPasswordSchema), async function resetPassword(ctx) {
+    const body = input<ResetPasswordInput>(ctx);
+    await captcha.verify(body.captcha, { ip: clientIp(ctx), action: 'reset_password' });
+    await limits.consume('resetEmail', normalizeEmail(body.email));
+    await requestPasswordReset(accounts, body);
+    done(ctx, 'reset_sent');
+  });
+
+  router.post('/reset-password/confirm', limits.perIp('resetConfirm'), validate(confirmResetSchema), async function confirmReset(ctx) {
+    const body = input<ConfirmResetInput>(ctx);
+    if (body.code) await limits.consume('otpToken', body.token);
+    await confirmPasswordReset(accounts, body);
+    done(ctx, 'password_set');
+  });
+
+  return router;
+}
