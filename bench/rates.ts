@@ -1,0 +1,79 @@
+/**
+ * `npm run bench:rates`: the issue-3 speed figures in one run — the rates:update broadcast
+ * (bench/rates-broadcast.ts) and the monitoring exports with the rebuild time (bench/exports.ts)
+ * — each beside its baseline, then one summary table. Options of both benches pass through:
+ *   npm run bench:rates -- [--clients 5000] [--processes 2] [--updates 20] [--gap 500]
+ *                          [--duration 10] [--warmup 3] [--connections 50] [--redis URL]
+ * With --redis (or BENCH_REDIS_URL / TEST_REDIS_URL) the exports also run with the worker as its
+ * own process. Expect about 4 minutes (6 with Redis).
+ */
+import { broadcastOptions, describeBroadcast, runBroadcastBench, TARGET_P99_RATIO, type BroadcastResult } from './rates-broadcast';
+import { describeExports, exportsOptions, runExportsBench, TARGET_REBUILD_MS, TARGET_RPS_RATIO, type ExportsResult } from './exports';
+import { machine, ms, percent, ratio, table } from './lib/stats';
+
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+
+function summary(broadcast: BroadcastResult, exports: ExportsResult): string {
+  const rows: string[][] = [['  figure', 'measured', 'baseline (same run)', 'ratio', 'target', 'result']];
+  const { socketIo, ws } = broadcast;
+  rows.push([
+    `  rates:update p99, ${broadcast.options.clients} clients`,
+    ms(socketIo.latency.p99),
+    `${ms(ws.latency.p99)} raw ws`,
+    ratio(broadcast.p99Ratio),
+    `<= ${ratio(TARGET_P99_RATIO)}`,
+    verdict(broadcast.p99Ratio <= TARGET_P99_RATIO),
+  ]);
+  rows.push([
+    '  rates:update p50',
+    ms(socketIo.latency.p50),
+    `${ms(ws.latency.p50)} raw ws`,
+    ratio(socketIo.latency.p50 / ws.latency.p50),
+    '',
+    '',
+  ]);
+  rows.push(['  rates:update delivered', percent(socketIo.delivered), `${percent(ws.delivered)} raw ws`, '', '100 %', verdict(socketIo.delivered === 1)]);
+  for (const mode of exports.modes) {
+    for (const format of mode.formats) {
+      rows.push([
+        `  rates.${format.format} req/s, worker ${mode.mode}`,
+        format.real.rps.toFixed(0),
+        `${format.baseline.rps.toFixed(0)} node:http`,
+        ratio(format.ratio),
+        `>= ${ratio(TARGET_RPS_RATIO)}`,
+        verdict(format.ratio >= TARGET_RPS_RATIO),
+      ]);
+    }
+    rows.push([
+      `  export DB queries, worker ${mode.mode}`,
+      `${mode.queries.web} for ${mode.queries.requests} requests`,
+      '',
+      '',
+      '0 per request',
+      verdict(mode.queries.web === 0),
+    ]);
+  }
+  const { rebuild } = exports;
+  rows.push([
+    '  export rebuild 1,000 / 20,000 (median)',
+    rebuild.medianMs === null ? '?' : ms(rebuild.medianMs),
+    rebuild.baselineMedianMs === null ? '?' : `${ms(rebuild.baselineMedianMs)} JSON.stringify`,
+    rebuild.medianMs && rebuild.baselineMedianMs ? ratio(rebuild.medianMs / rebuild.baselineMedianMs) : '',
+    `< ${TARGET_REBUILD_MS} ms`,
+    verdict(rebuild.medianMs !== null && rebuild.medianMs < TARGET_REBUILD_MS),
+  ]);
+  return table(rows);
+}
+
+const args = process.argv.slice(2);
+const started = machine();
+const broadcast = await runBroadcastBench(broadcastOptions(args));
+console.log(describeBroadcast(broadcast));
+console.log('');
+const exports = await runExportsBench(exportsOptions(args));
+console.log(exports.rebuild.output.replace(/^/gm, '  | '));
+console.log(describeExports(exports));
+console.log('');
+console.log(`summary (machine at the start: ${started}; at the end: ${machine()})`);
+console.log(summary(broadcast, exports));
+process.exit(0);
