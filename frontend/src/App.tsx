@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
+import { AccountOverlays } from './accounts/AccountOverlays';
 import { queryClient } from './api/queryClient';
 import i18next from './i18n';
 import { Layout } from './layout/Layout';
@@ -15,6 +16,7 @@ export function App() {
           <Layout>
             <AppRoutes />
           </Layout>
+          <AccountOverlays />
         </Router>
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSignOut } from '../accounts/useSignOut';
 import { Button } from '../components/Button';
 import { isOperator, useSessionStore } from '../stores/session';
 
@@ -6,6 +7,7 @@ import { isOperator, useSessionStore } from '../stores/session';
 export function AccountEntry() {
   const { t } = useTranslation();
   const user = useSessionStore((state) => state.user);
+  const signOut = useSignOut();
   if (!user) {
     return (
       <div className="account-entry">
@@ -27,6 +29,9 @@ export function AccountEntry() {
       )}
       <Button href="/user/profile" size="small" title={user.email}>
         {t('common.header.account')}
+      </Button>
+      <Button variant="ghost" color="secondary" size="small" loading={signOut.pending} onClick={signOut.run} data-testid="sign-out">
+        {t('auth.signOut')}
       </Button>
     </div>
   );

@@ -1,37 +1,101 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { AuthCard, FormNotice } from '../../accounts/AuthCard';
+import { showAlert } from '../../accounts/alerts';
+import { accountsApi } from '../../accounts/api';
+import { signInSchema } from '../../accounts/schemas';
+import { signInFailure } from '../../accounts/signIn';
+import { useCaptcha } from '../../accounts/useCaptcha';
 import { Button } from '../../components/Button';
-import { InfoPage } from '../../layout/InfoPage';
+import { Checkbox, TextField, useForm } from '../../components/form';
 import { navigate, safeNextPath } from '../../router/navigation';
 import { useSessionStore } from '../../stores/session';
 
 /** Where a user lands after signing in when no `next` was given. */
 export const AFTER_SIGN_IN_PATH = '/user/profile';
 
-/** `/login?next=<path>`: once a session exists, the visitor goes on to `next` (same-site paths only). */
+/**
+ * `/login?next=<path>`: email and password, then the one-time code when the server asks for it
+ * (`otp_required`). Once a session exists the visitor goes on to `next` (same-site paths only).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
   const user = useSessionStore((state) => state.user);
+  const fetchSession = useSessionStore((state) => state.fetchSession);
+  const [needCode, setNeedCode] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm(signInSchema(needCode), { email: '', password: '', code: '', remember: false });
+  const captcha = useCaptcha('sign_in');
+
+  const left = useRef(false);
 
   useEffect(() => {
-    if (user) navigate(next ?? AFTER_SIGN_IN_PATH, { replace: true });
+    if (!user || left.current) return;
+    left.current = true;
+    navigate(next ?? AFTER_SIGN_IN_PATH, { replace: true });
   }, [user, next]);
 
+  const onSubmit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await accountsApi.signIn({ ...values, code: needCode ? values.code : '', captcha: await captcha.getToken() });
+    } catch (error) {
+      captcha.reset();
+      const failure = signInFailure(error);
+      if (failure.kind === 'needCode') {
+        setNeedCode(true);
+        form.setValue('code', '');
+      } else if (failure.kind === 'fields') {
+        form.setServerErrors(failure.fields);
+      } else {
+        setMessage(failure.message);
+      }
+      return;
+    }
+    const signedIn = await fetchSession();
+    if (signedIn) showAlert(t('auth.alerts.signedIn'));
+  });
+
   return (
-    <InfoPage name="login">
-      {next && (
-        <p className="notice" role="status">
-          {t('pages.login.nextNotice')}
-        </p>
-      )}
-      <div className="page-actions">
-        <Button href="/sign-up">{t('pages.login.signUp')}</Button>
-        <Button href="/restore-password" variant="ghost" color="secondary">
-          {t('pages.login.forgot')}
+    <AuthCard
+      name="login"
+      footer={
+        <>
+          {t('auth.login.noAccount')} <Link href="/sign-up">{t('auth.login.signUp')}</Link>
+        </>
+      }
+    >
+      {next && <FormNotice tone="info">{t('pages.login.nextNotice')}</FormNotice>}
+      {message && <FormNotice tone="error">{message}</FormNotice>}
+      {needCode && !message && <FormNotice tone="info">{t('auth.login.codeNeeded')}</FormNotice>}
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
+        <TextField label={t('auth.fields.email')} type="email" autoComplete="username" required {...form.field('email')} />
+        <TextField label={t('auth.fields.password')} type="password" autoComplete="current-password" required {...form.field('password')} />
+        {needCode && (
+          <TextField
+            label={t('auth.fields.code')}
+            description={t('auth.fields.codeHint')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            required
+            {...form.field('code')}
+          />
+        )}
+        <div className="auth-form__row">
+          <Checkbox label={t('auth.fields.remember')} {...form.field('remember')} />
+          <Link href="/restore-password" className="auth-form__link">
+            {t('auth.login.forgot')}
+          </Link>
+        </div>
+        {captcha.element}
+        <Button type="submit" size="large" fullWidth loading={form.submitting}>
+          {t('auth.login.submit')}
         </Button>
-      </div>
-    </InfoPage>
+      </form>
+    </AuthCard>
   );
 }
