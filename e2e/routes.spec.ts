@@ -11,6 +11,9 @@ const SAMPLE_PARAMS: Record<string, string> = {
   id: '1',
   uid: 'sample-uid',
   secret: 'sample-secret',
+  // A pair the seeded catalogue offers (db/seeders): the landing page renders it, not the 404 page.
+  from: 'BTC',
+  to: 'SBERRUB',
 };
 
 function samplePath(route: RouteDef): string {
