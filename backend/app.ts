@@ -48,7 +48,8 @@ export type App = Koa<AppState> & {
  */
 export function createApp(deps: AppDeps): App {
   const { config, logger, kv } = deps;
-  const app = new Koa<AppState>({ proxy: config.trustProxy }) as App;
+  // Behind one trusted proxy only its own X-Forwarded-For entry counts: a client cannot pick its IP.
+  const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 }) as App;
   app.metrics = createMetrics();
   app.i18n = deps.i18n ?? createServerI18n();
   app.silent = true;

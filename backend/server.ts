@@ -1,6 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app';
+import { attachAccountSockets } from './accounts/sockets';
 import { seedCatalogueOnStart } from './catalogue/seedOnStart';
 import { ensureDataDirs } from './config';
 import type { Config } from './config/types';
@@ -57,6 +58,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const kv = createKV(config, logger);
   let realtime: Realtime | undefined;
   let rates: RatesStore | undefined;
+  let detachAccounts: (() => Promise<void>) | undefined;
   try {
     await db.migrate();
     await seedCatalogueOnStart({ config, db, logger });
@@ -65,13 +67,24 @@ export async function startServer(config: Config, options: StartServerOptions = 
     const httpServer = createServer(app.callback());
     realtime = attachRealtime(httpServer, { config, logger, i18n: app.i18n });
     rates.broadcastTo(localSockets(realtime.io));
+    // Signed-in sockets join `user:<id>` and are disconnected when that user's sessions end.
+    detachAccounts = await attachAccountSockets(realtime.io, { kv, sessionKeys: config.sessionKeys, logger });
     await realtime.ready();
     const port = await listen(httpServer, config.port);
     logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
-    const close = gracefulClose({ httpServer, realtime, rates, db, kv, logger, graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS });
+    const close = gracefulClose({
+      httpServer,
+      realtime,
+      detachAccounts,
+      rates,
+      db,
+      kv,
+      logger,
+      graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
+    });
     return { app, httpServer, io: realtime.io, db, kv, rates, logger, url: `http://127.0.0.1:${port}`, port, close };
   } catch (error) {
-    await Promise.allSettled([realtime?.close(), rates?.close()]);
+    await Promise.allSettled([detachAccounts?.(), realtime?.close(), rates?.close()]);
     await Promise.allSettled([db.close(), kv.close()]);
     throw error;
   }
@@ -80,6 +93,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
 interface CloseTargets {
   httpServer: HttpServer;
   realtime: Realtime;
+  detachAccounts: () => Promise<void>;
   rates: RatesStore;
   db: Database;
   kv: KV;
@@ -89,7 +103,7 @@ interface CloseTargets {
 
 /** One shutdown however often it is asked for: HTTP and sockets first, then database and KV. */
 function gracefulClose(targets: CloseTargets): () => Promise<void> {
-  const { httpServer, realtime, rates, db, kv, logger, graceMs } = targets;
+  const { httpServer, realtime, detachAccounts, rates, db, kv, logger, graceMs } = targets;
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= (async () => {
@@ -98,6 +112,7 @@ function gracefulClose(targets: CloseTargets): () => Promise<void> {
       const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
       const forceClose = setTimeout(() => httpServer.closeAllConnections(), graceMs);
       try {
+        await detachAccounts().catch((error: unknown) => logger.warn({ err: error }, 'account socket unsubscribe failed'));
         await realtime.close();
       } finally {
         clearInterval(idleSweep);

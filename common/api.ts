@@ -37,6 +37,19 @@ export const ErrorCode = {
   ServiceUnavailable: 'service_unavailable',
   Maintenance: 'maintenance',
   Internal: 'internal_error',
+  CaptchaFailed: 'captcha_failed',
+  // Accounts (issue 4).
+  InvalidCredentials: 'invalid_credentials',
+  AccountNotActivated: 'account_not_activated',
+  AccountBlocked: 'account_blocked',
+  OtpRequired: 'otp_required',
+  InvalidCode: 'invalid_code',
+  InvalidToken: 'invalid_token',
+  ActivationFailed: 'activation_failed',
+  EmailNotRegistered: 'email_not_registered',
+  WrongPassword: 'wrong_password',
+  CommonPassword: 'common_password',
+  TwoFactorState: 'two_factor_state',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -1,10 +1,7 @@
 import type { ErrorCode } from '../../common/api';
 import { AppError, type AppErrorOptions } from '../lib/errors';
 
-/**
- * The accounts' error codes. `common/api.ts` ErrorCode does not list them yet (another engineer's
- * file), hence the cast; messages live in locales/<lang>/accounts.json under `errors`.
- */
+/** The accounts' error codes (listed in common/api.ts ErrorCode too); messages live in locales/<lang>/accounts.json under `errors`. */
 export const AccountErrorCode = {
   InvalidCredentials: 'invalid_credentials',
   AccountNotActivated: 'account_not_activated',
@@ -21,7 +18,7 @@ export const AccountErrorCode = {
 export type AccountErrorCode = (typeof AccountErrorCode)[keyof typeof AccountErrorCode];
 
 function code(value: AccountErrorCode): ErrorCode {
-  return value as unknown as ErrorCode;
+  return value;
 }
 
 abstract class AccountError extends AppError {

@@ -1,11 +1,7 @@
-import type { ErrorCode } from '../../common/api';
+import { ErrorCode } from '../../common/api';
 import { AppError } from '../lib/errors';
 
-/**
- * Codes of this module not (yet) in common/api.ts ErrorCode; the cast keeps AppError's type while
- * the shared enum is owned elsewhere. TODO: add `CaptchaFailed: 'captcha_failed'` to ErrorCode.
- */
-export const CAPTCHA_FAILED = 'captcha_failed' as ErrorCode;
+export const CAPTCHA_FAILED: ErrorCode = ErrorCode.CaptchaFailed;
 
 /** 400 `captcha_failed`: the captcha token is missing, wrong, expired, reused or scored as a bot. */
 export class CaptchaFailedError extends AppError {
