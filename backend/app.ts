@@ -20,6 +20,7 @@ import { exportRoutes } from './routes/export';
 import { systemRoutes } from './routes/system';
 import { initModels } from './models';
 import { createFindSessionUser, type FindSessionUser } from './routes/user/auth/sessionUser';
+import { createRateLimits, type RateLimits } from './security/rateLimit';
 
 export interface AppDeps {
   config: Config;
@@ -28,6 +29,11 @@ export interface AppDeps {
   kv: KV;
   /** The live rates this process serves (REST and monitoring exports). */
   rates: RatesView;
+  /**
+   * Brute-force limiters (Redis with an in-memory insurance). The caller owns and closes them;
+   * when omitted the app limits in its own memory only.
+   */
+  rateLimits?: RateLimits;
   /** Server translations; loaded from locales/ when omitted. */
   i18n?: ServerI18n;
   /** Looks up the signed-in user for the session call (the users table by default). */
@@ -55,7 +61,8 @@ export function createApp(deps: AppDeps): App {
   app.silent = true;
 
   const findSessionUser = deps.findSessionUser ?? createFindSessionUser(initModels(deps.db.sequelize));
-  const api = apiRoutes({ app, config, logger, kv, db: deps.db, findSessionUser, rates: deps.rates });
+  const rateLimits = deps.rateLimits ?? createRateLimits({ redisUrl: null, redisPrefix: config.redisPrefix }, logger);
+  const api = apiRoutes({ app, config, logger, kv, db: deps.db, findSessionUser, rates: deps.rates, rateLimits });
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
 
   app.use(requestLogger(logger));

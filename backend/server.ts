@@ -9,6 +9,7 @@ import { createDatabase, type Database } from './db';
 import { createKV } from './lib/kv';
 import type { KV } from './lib/kv/types';
 import { createLogger, type Logger } from './lib/logger';
+import { createRateLimits, type RateLimits } from './security/rateLimit';
 import { localSockets, startRatesStore, type RatesStore } from './rates/store';
 import { attachRealtime, type Realtime, type RealtimeIO } from './realtime';
 
@@ -59,11 +60,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let realtime: Realtime | undefined;
   let rates: RatesStore | undefined;
   let detachAccounts: (() => Promise<void>) | undefined;
+  let rateLimits: RateLimits | undefined;
   try {
     await db.migrate();
     await seedCatalogueOnStart({ config, db, logger });
     rates = await startRatesStore({ kv, logger });
-    const app = createApp({ config, logger, db, kv, rates });
+    rateLimits = createRateLimits(config, logger);
+    const app = createApp({ config, logger, db, kv, rates, rateLimits });
     const httpServer = createServer(app.callback());
     realtime = attachRealtime(httpServer, { config, logger, i18n: app.i18n });
     rates.broadcastTo(localSockets(realtime.io));
@@ -77,6 +80,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       realtime,
       detachAccounts,
       rates,
+      rateLimits,
       db,
       kv,
       logger,
@@ -84,7 +88,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     });
     return { app, httpServer, io: realtime.io, db, kv, rates, logger, url: `http://127.0.0.1:${port}`, port, close };
   } catch (error) {
-    await Promise.allSettled([detachAccounts?.(), realtime?.close(), rates?.close()]);
+    await Promise.allSettled([detachAccounts?.(), realtime?.close(), rates?.close(), rateLimits?.close()]);
     await Promise.allSettled([db.close(), kv.close()]);
     throw error;
   }
@@ -95,6 +99,7 @@ interface CloseTargets {
   realtime: Realtime;
   detachAccounts: () => Promise<void>;
   rates: RatesStore;
+  rateLimits: RateLimits;
   db: Database;
   kv: KV;
   logger: Logger;
@@ -103,7 +108,7 @@ interface CloseTargets {
 
 /** One shutdown however often it is asked for: HTTP and sockets first, then database and KV. */
 function gracefulClose(targets: CloseTargets): () => Promise<void> {
-  const { httpServer, realtime, detachAccounts, rates, db, kv, logger, graceMs } = targets;
+  const { httpServer, realtime, detachAccounts, rates, rateLimits, db, kv, logger, graceMs } = targets;
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= (async () => {
@@ -118,7 +123,7 @@ function gracefulClose(targets: CloseTargets): () => Promise<void> {
         clearInterval(idleSweep);
         clearTimeout(forceClose);
       }
-      await rates.close();
+      await Promise.allSettled([rates.close(), rateLimits.close()]);
       await Promise.allSettled([db.close(), kv.close()]);
       logger.info('web server closed');
     })();

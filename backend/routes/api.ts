@@ -12,6 +12,7 @@ import { catalogueRoutes } from './catalogue';
 import type { RatesView } from '../rates/store';
 import { ratesRoutes } from './rates';
 import { sessionRoutes } from './user/auth/session';
+import type { RateLimits } from '../security/rateLimit';
 import { accountRoutes } from './user';
 import type { FindSessionUser } from './user/auth/sessionUser';
 
@@ -23,6 +24,7 @@ export interface ApiRoutesDeps {
   db: Pick<Database, 'sequelize'>;
   findSessionUser: FindSessionUser;
   rates: RatesView;
+  rateLimits: RateLimits;
 }
 
 /**

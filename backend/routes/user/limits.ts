@@ -1,7 +1,5 @@
-import { TooManyRequestsError } from '../../lib/errors';
-import type { KV } from '../../lib/kv/types';
 import type { AppMiddleware } from '../../middlewares/types';
-import { clientIp } from '../../security/rateLimit';
+import { clientIp, type Limiter, type RateLimits } from '../../security/rateLimit';
 
 /** Brute-force limits of the accounts: attempts per window. */
 export const ACCOUNT_LIMITS = {
@@ -34,34 +32,28 @@ export interface AccountLimits {
 }
 
 /**
- * Fixed-window counters in the KV (Redis when configured): one atomic INCR with the window as
- * TTL, so every web process shares them; a KV failure answers 503 (never fails open). Keys are
- * `clientIp(ctx)` from security/rateLimit (X-Forwarded-For only with TRUST_PROXY=1).
- * Not security/rateLimit's createRateLimits: that opens its own Redis client, which needs a
- * close() the app cannot call (server.ts owns the lifecycle); switching is one line once the
- * server passes a RateLimits in.
+ * The accounts' limiters on security/rateLimit: Redis counters shared by every web process, with an
+ * in-memory insurance limiter that keeps limiting while Redis is down (never fails open), memory
+ * only without REDIS_URL. Keys are `clientIp(ctx)` (X-Forwarded-For only with TRUST_PROXY=1).
  */
-export function createAccountLimits(kv: KV): AccountLimits {
-  async function consume(name: AccountLimitName, key: string): Promise<void> {
-    const { points, durationSec } = ACCOUNT_LIMITS[name];
-    const counterKey = `rl:acct:${name}:${key}`;
-    const count = await kv.incr(counterKey, durationSec * 1000);
-    if (count > points) {
-      const ttl = await kv.ttl(counterKey);
-      const seconds = Math.max(1, Math.ceil(ttl > 0 ? ttl / 1000 : durationSec));
-      throw new TooManyRequestsError(seconds, {
-        messageKey: 'security.too_many_requests',
-        values: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
-      });
-    }
+export function createAccountLimits(rateLimits: RateLimits): AccountLimits {
+  const limiters = new Map<AccountLimitName, Limiter>();
+  for (const [name, { points, durationSec }] of Object.entries(ACCOUNT_LIMITS) as [AccountLimitName, { points: number; durationSec: number }][]) {
+    limiters.set(name, rateLimits.limiter(`acct.${name}`, points, durationSec));
+  }
+  function limiterFor(name: AccountLimitName): Limiter {
+    const limiter = limiters.get(name);
+    if (!limiter) throw new Error(`unknown account limit ${name}`);
+    return limiter;
   }
   return {
     perIp(name) {
+      const limiter = limiterFor(name);
       return async function accountRateLimit(ctx, next) {
-        await consume(name, clientIp(ctx));
+        await limiter.consume(clientIp(ctx));
         await next();
       };
     },
-    consume,
+    consume: (name, key) => limiterFor(name).consume(key),
   };
 }
