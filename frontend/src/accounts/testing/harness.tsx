@@ -20,8 +20,9 @@ export const CAPTCHA_OFF_CONFIG: PublicConfig = {
 };
 
 export async function loadAccountsModules() {
-  const [login, signUp, session, client, queryClient, publicConfig, navigation, wouter, query, alerts, referral, globals] =
+  const [activation, login, signUp, session, client, queryClient, publicConfig, navigation, wouter, query, alerts, referral, globals] =
     await Promise.all([
+      import('../ActivationPage'),
       import('../../pages/login'),
       import('../../pages/signUp'),
       import('../../stores/session'),
@@ -38,6 +39,7 @@ export async function loadAccountsModules() {
     ]);
   globals.exposeWindowEvents();
   return {
+    ActivationPage: activation.ActivationPage,
     LoginPage: login.default,
     SignUpPage: signUp.default,
     useSessionStore: session.useSessionStore,
