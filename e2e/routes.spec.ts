@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { LANGS, type Lang } from '../common/api';
-import { ROUTES, pathFor, type RouteDef } from '../common/routes';
+import { ROUTES, pathFor, routeByName, type RouteDef } from '../common/routes';
 import { expectDocumentTitle, expectLocation, headingText } from './expectations';
+import { SIGNED_OUT_SESSION } from './probe';
 import { newPage } from './setup';
 import { documentTitle, hasText, text } from './texts';
 
@@ -41,7 +42,9 @@ function pageFor(lang: Lang) {
 
 for (const lang of LANGS) {
   describe(`every route in ${lang === 'ru' ? 'Russian' : 'English'}`, () => {
-    for (const route of ROUTES.filter((r) => r.access === 'public')) {
+    // /auth/:token activates the account behind the emailed link; a made-up token is refused and the
+    // page goes on to the activation error screen (its own test below).
+    for (const route of ROUTES.filter((r) => r.access === 'public' && r.name !== 'auth')) {
       const path = samplePath(route);
 
       it(`renders ${path} with its title and no errors`, async () => {
@@ -53,6 +56,14 @@ for (const lang of LANGS) {
         probe.expectNoProblems();
       });
     }
+
+    it('sends /auth/<unknown token> to the activation error page with its message', async () => {
+      const { page, probe } = await pageFor(lang);
+      await page.goto(samplePath(routeByName('auth')));
+      await expectLocation(page, '/error/confirm/account');
+      await expectDocumentTitle(page, documentTitle(lang, text(lang, 'pages.confirmError.title')));
+      probe.expectNoProblems([SIGNED_OUT_SESSION, 'POST /api/user/auth/activate → 400']);
+    });
 
     for (const route of ROUTES.filter((r) => r.access !== 'public')) {
       const path = samplePath(route);

@@ -1,5 +1,1 @@
-import { InfoPage } from '../../layout/InfoPage';
-
-export default function AuthLinkPage() {
-  return <InfoPage name="auth" />;
-}
+export { ActivationPage as default } from '../../accounts/ActivationPage';
