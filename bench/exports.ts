@@ -50,6 +50,8 @@ export interface ModeFigures {
   versions: number;
   /** CPU each server process used per second with no requests. */
   idleCpuMsPerS: { real: number; baseline: number };
+  /** Event-loop delay of the real server while the load ran. */
+  loopDelay: { p99Ms: number; maxMs: number };
   machineAfter: string;
 }
 
@@ -64,6 +66,8 @@ interface Status extends BenchMessage {
   queries: { web: number; worker: number };
   version: number;
   published: number;
+  /** Event-loop delay of the web process since the last reset. */
+  loopDelay: { p99Ms: number; maxMs: number };
 }
 
 /** bench/export-rebuild.ts in its own process; its medians are read back from what it prints. */
@@ -112,14 +116,14 @@ async function runMode(mode: WorkerMode, options: ExportsOptions, children: Benc
   const workerQueries = async () => (worker ? (await worker.ask<BenchMessage & { queries: number }>({ type: 'status' }, 'status', 10_000)).queries : 0);
 
   const idle = { real: await idleCpu(sut), baseline: await idleCpu(baseline) };
-  const start = await sut.ask<Status>({ type: 'status' }, 'status', 10_000);
+  const start = await sut.ask<Status>({ type: 'status', resetLoopDelay: true }, 'status', 10_000);
   const startWorkerQueries = await workerQueries();
   const formats: FormatFigures[] = [];
   for (const [index, format] of FORMATS.entries()) {
     const path = `/export/rates.${format}`;
     const [real, base] = await compare(
-      { child: sut, url: `http://127.0.0.1:${ready.port}${path}`, idleCpuMsPerS: idle.real },
-      { child: baseline, url: `http://127.0.0.1:${baseReady.port}${path}`, idleCpuMsPerS: idle.baseline },
+      { child: sut, url: `http://127.0.0.1:${ready.port}${path}` },
+      { child: baseline, url: `http://127.0.0.1:${baseReady.port}${path}` },
       options,
     );
     formats.push({ format, bytes: Buffer.from(files[index].body, 'base64').length, real, baseline: base, ratio: real.rps / base.rps });
@@ -141,6 +145,7 @@ async function runMode(mode: WorkerMode, options: ExportsOptions, children: Benc
     },
     versions: end.version - start.version,
     idleCpuMsPerS: idle,
+    loopDelay: end.loopDelay,
     machineAfter: machine(),
   };
 }
@@ -168,10 +173,9 @@ function describeMode(figures: ModeFigures): string[] {
     ms(load.latencyP50),
     ms(load.latencyP99),
     `${load.cpuMsPerRequest.toFixed(2)} ms`,
-    `${load.requestCpuMsPerRequest.toFixed(2)} ms`,
     String(load.failures),
   ];
-  const rows: string[][] = [['  endpoint', 'req/s', 'p50', 'p99', 'server cpu/req', 'less idle cpu', 'failed']];
+  const rows: string[][] = [['  endpoint', 'req/s', 'p50', 'p99', 'server cpu/req', 'failed']];
   for (const format of figures.formats) {
     rows.push(row(`  rates.${format.format} real (${megabytes(format.bytes)})`, format.real));
     rows.push(row(`  rates.${format.format} node:http`, format.baseline));
@@ -187,6 +191,7 @@ function describeMode(figures: ModeFigures): string[] {
       `(${queries.web === 0 ? 'none per request' : 'SOME PER REQUEST'}); worker ${queries.worker} (its catalogue refresh)`,
     `  rate versions applied meanwhile (exports rebuilt each time): ${figures.versions}; idle server cpu: ` +
       `real ${ms(figures.idleCpuMsPerS.real)}/s, node:http ${ms(figures.idleCpuMsPerS.baseline)}/s`,
+    `  real server event-loop delay while loaded: p99 ${ms(figures.loopDelay.p99Ms)}, max ${ms(figures.loopDelay.maxMs)}`,
     `  machine after: ${figures.machineAfter}`,
   ];
 }

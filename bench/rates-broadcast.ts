@@ -12,6 +12,7 @@
  * Run: node --import tsx bench/rates-broadcast.ts [--clients 5000] [--processes 2] [--updates 20]
  *      [--gap 500]
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -80,6 +81,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** How long the harness waits for every client to have an update before going on. */
 const DELIVERY_TIMEOUT_MS = 15_000;
 const SETTLE_MS = 1000;
+/** Files a process opens besides its sockets (modules, SQLite, pipes). */
+const FD_HEADROOM = 256;
 
 /** Resolves once every group reported all its clients of `side` have `version`, or on timeout. */
 async function delivered(groups: BenchChild[], side: Side, version: number): Promise<void> {
@@ -175,7 +178,18 @@ async function measure(options: BroadcastOptions, children: BenchChild[]): Promi
   };
 }
 
+/** Open files each process may hold (`ulimit -n`, inherited by the children). */
+function openFileLimit(): number {
+  return Number(execFileSync('/bin/sh', ['-c', 'ulimit -n']).toString().trim());
+}
+
 export async function runBroadcastBench(options: BroadcastOptions): Promise<BroadcastResult> {
+  // The real server holds a socket per client; each client process, two per client it runs.
+  const needed = Math.max(options.clients, (2 * options.clients) / options.processes) + FD_HEADROOM;
+  const limit = openFileLimit();
+  if (Number.isFinite(limit) && limit < needed) {
+    throw new Error(`ulimit -n is ${limit}; ${options.clients} clients need about ${needed} open files per process (raise it: ulimit -n ${needed})`);
+  }
   const children: BenchChild[] = [];
   const machineBefore = machine();
   try {

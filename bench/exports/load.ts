@@ -23,17 +23,13 @@ export interface LoadFigures {
   /** Answered requests including the warm-up. */
   allRequests: number;
   failures: number;
-  /** Server process CPU time per answered request. */
+  /** Server process CPU time per answered request (its idle work — worker ticks, rebuilds — included). */
   cpuMsPerRequest: number;
-  /** The same without what the process spends when idle (worker ticks, export rebuilds). */
-  requestCpuMsPerRequest: number;
 }
 
 export interface Target {
   child: BenchChild;
   url: string;
-  /** CPU the process spends with no requests, ms per s. */
-  idleCpuMsPerS: number;
 }
 
 interface Status extends BenchMessage {
@@ -85,7 +81,6 @@ export async function compare(real: Target, baseline: Target, options: LoadOptio
       allRequests: answered + warmups.get(target)!,
       failures: list.reduce((sum, run) => sum + run.result.non2xx + run.result.errors, 0),
       cpuMsPerRequest: perRequest(cpuMs),
-      requestCpuMsPerRequest: perRequest(cpuMs - target.idleCpuMsPerS * seconds),
     };
   };
   return [figures(real), figures(baseline)];

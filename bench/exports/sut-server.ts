@@ -10,6 +10,7 @@
  * on the in-process worker's own one (which re-reads the catalogue every CATALOGUE_REFRESH_MS);
  * the process's CPU time is reported so the harness can charge it per request.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { seedCatalogue } from '../../backend/commands/seedCatalogue';
 import { createDatabase } from '../../backend/db';
 import { createLogger } from '../../backend/lib/logger';
@@ -43,6 +44,9 @@ async function main(): Promise<void> {
     worker = await startWorker({ config, logger: server.logger, kv: server.kv, db: workerDb, rates });
   }
 
+  // How long requests can be held up behind other work (the worker's tick, export rebuilds).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   serveParent(async (message) => {
     if (message.type === 'rates') {
       const deadline = Date.now() + RATES_TIMEOUT_MS;
@@ -55,7 +59,16 @@ async function main(): Promise<void> {
     if (message.type === 'status') {
       const state = server.rates.current();
       const cpu = process.cpuUsage();
-      tell({ type: 'status', queries: { ...queries }, version: state?.version ?? 0, published: state?.exports.count ?? 0, cpuMs: (cpu.user + cpu.system) / 1000 });
+      const delay = { p99Ms: loopDelay.percentile(99) / 1e6, maxMs: loopDelay.max / 1e6 };
+      if (message.resetLoopDelay) loopDelay.reset();
+      tell({
+        type: 'status',
+        queries: { ...queries },
+        version: state?.version ?? 0,
+        published: state?.exports.count ?? 0,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        loopDelay: delay,
+      });
     }
     if (message.type === 'stop') {
       await worker?.close();

@@ -39,20 +39,27 @@ export interface BenchChild {
 
 const running = new Set<ChildProcess>();
 const STOP_GRACE_MS = 4000;
+let cleanupInstalled = false;
 
-function killAll(): void {
-  for (const child of running) child.kill('SIGKILL');
-}
-process.once('exit', killAll);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    killAll();
-    process.exit(130);
-  });
+/** In the harness: whatever way it ends, no child outlives it. */
+function installCleanup(): void {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  const killAll = () => {
+    for (const child of running) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
 }
 
 /** Forks `script` (a path relative to bench/) under tsx with an IPC channel. */
 export function startChild(name: string, script: string, env: Record<string, string> = {}): BenchChild {
+  installCleanup();
   const file = fileURLToPath(new URL(`../${script}`, import.meta.url));
   const child = fork(file, [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
