@@ -67,7 +67,8 @@ export function createApp(deps: AppDeps): App {
 
   app.use(requestLogger(logger));
   app.use(httpMetrics(app.metrics));
-  app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:' }));
+  const captcha = Boolean(config.recaptcha.v2SiteKey || config.recaptcha.v3SiteKey);
+  app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:', captcha }));
   app.use(lang(app.i18n));
   app.use(errorHandler());
   app.use(navigation());

@@ -12,6 +12,7 @@ import { SEED_ASSETS, SEED_DIRECTIONS } from '../db/seeders/catalogue-data';
 import { generateCatalogue } from '../db/seeders/generate';
 import { createLogger } from './lib/logger';
 import { createUser, isUserRole } from './accounts/createUser';
+import { unblockAccount } from './accounts/lifecycle';
 import { initModels } from './models';
 import { PASSWORD_MIN_LENGTH } from '../common/validation';
 
@@ -76,6 +77,26 @@ const COMMANDS: Record<string, Command> = {
         await db.migrate();
         const user = await createUser(initModels(db.sequelize), { email: options['--email'], password: options['--password'], role });
         process.stdout.write(`Created ${user.role} ${user.email} (id ${user.id}).\n`);
+      } finally {
+        await db.close();
+      }
+    },
+  },
+  'user:unblock': {
+    summary: 'Lift a block before its 7 days are over: --email <email>',
+    async run(args) {
+      const options = parseOptions(args, ['--email']);
+      if (!options['--email']) throw new Error('user:unblock needs --email');
+      const config = loadConfig(process.env);
+      const logger = createLogger(config);
+      ensureDataDirs(config);
+      const db = await createDatabase(config, logger);
+      try {
+        await db.migrate();
+        if (!(await unblockAccount(initModels(db.sequelize), { email: options['--email'] }))) {
+          throw new Error(`No blocked account has the email ${options['--email']}`);
+        }
+        process.stdout.write(`Unblocked ${options['--email']}.\n`);
       } finally {
         await db.close();
       }

@@ -53,4 +53,30 @@ describe('npm run cli -- user:create', function () {
     expect(await cli.exited()).to.not.equal(0);
     expect(cli.stderr()).to.include('--role must be user, operator or admin');
   });
+
+  it('lets an operator lift a block early with user:unblock, after which the user signs in again', async () => {
+    const email = uniqueEmail('blocked');
+    const create = runBackend('cli.ts', ['user:create', '--email', email, '--password', TEST_PASSWORD], cliEnv(), dataDir);
+    expect(await create.exited(), create.stderr()).to.equal(0);
+
+    const server = await startTestServer({ DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL || `sqlite:${path.join(dataDir, 'app.sqlite')}` });
+    try {
+      const browser = new TestClient(server.url);
+      expect((await browser.signIn(email, TEST_PASSWORD)).status).to.equal(200);
+      expect((await browser.post('/user/profile/block')).status).to.equal(200);
+      const blocked = await new TestClient(server.url).signIn(email, TEST_PASSWORD);
+      expect(blocked.body.error?.code).to.equal('account_blocked');
+
+      const unblock = runBackend('cli.ts', ['user:unblock', '--email', email.toUpperCase()], cliEnv(), dataDir);
+      expect(await unblock.exited(), unblock.stderr()).to.equal(0);
+      expect(unblock.stdout()).to.include(`Unblocked ${email.toUpperCase()}`);
+      expect((await new TestClient(server.url).signIn(email, TEST_PASSWORD)).status).to.equal(200);
+
+      const again = runBackend('cli.ts', ['user:unblock', '--email', email], cliEnv(), dataDir);
+      expect(await again.exited()).to.not.equal(0);
+      expect(again.stderr()).to.include('No blocked account');
+    } finally {
+      await server.close().catch(() => undefined);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { User } from '../models';
+import type { Models, User } from '../models';
 import { verifyPassword } from '../security/passwords';
 import type { AccountsContext } from './context';
 import { WrongPassword } from './errors';
@@ -16,6 +16,18 @@ export async function blockAccount(ctx: AccountsContext, user: User): Promise<Da
   await user.save({ fields: ['status', 'blockedUntil'] });
   await endAllSessions(ctx.kv, user.id);
   return until;
+}
+
+/**
+ * An operator lifts a block before its 7 days are over (spec §4: "or earlier via support").
+ * Answers false when no blocked account has that email.
+ */
+export async function unblockAccount(models: Pick<Models, 'User'>, props: { email: string }): Promise<boolean> {
+  const [count] = await models.User.update(
+    { status: 'active', blockedUntil: null },
+    { where: { email: props.email.trim().toLowerCase(), status: 'blocked' } },
+  );
+  return count === 1;
 }
 
 /** The placeholder email of a deleted account (the column stays unique and not null). */

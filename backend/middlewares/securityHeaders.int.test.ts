@@ -33,6 +33,18 @@ describe('security headers', () => {
     expect(csp.get('base-uri')).to.equal("'none'");
     expect(csp.get('frame-ancestors')).to.equal("'none'");
     expect(csp.get('object-src')).to.equal("'none'");
+    expect(csp.get('frame-src')).to.equal("'none'");
+  });
+
+  it('allows reCAPTCHA script and frames only when captcha keys are configured', async () => {
+    const withCaptcha = await startTestServer({ RECAPTCHA_V2_SITE_KEY: 'site-key', RECAPTCHA_V2_SECRET: 'secret' });
+    try {
+      const csp = directives((await fetch(`${withCaptcha.url}/`)).headers.get('content-security-policy'));
+      expect(csp.get('script-src')?.split(' ')).to.include.members(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+      expect(csp.get('frame-src')?.split(' ')).to.include('https://www.google.com/recaptcha/');
+    } finally {
+      await withCaptcha.close();
+    }
   });
 
   it('forbids framing, sniffing and referrers on pages', async () => {

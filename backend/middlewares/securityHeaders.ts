@@ -4,7 +4,13 @@ import type { AppMiddleware } from './types';
 export interface SecurityHeadersOptions {
   /** The site is served over https (PUBLIC_URL): adds HSTS and upgrade-insecure-requests. */
   https: boolean;
+  /** reCAPTCHA keys are configured: its script and frames (google.com, gstatic.com) are allowed. */
+  captcha?: boolean;
 }
+
+/** What Google's reCAPTCHA v2/v3 loads: its script, its challenge frames and its verify calls. */
+const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
 /**
  * Security headers through helmet, with a Content-Security-Policy that allows only what the
@@ -22,12 +28,13 @@ export function securityHeaders(options: SecurityHeadersOptions): AppMiddleware 
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.captcha ? RECAPTCHA_SCRIPTS : [])],
+        frameSrc: options.captcha ? RECAPTCHA_FRAMES : ["'none'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(options.captcha ? ['https://www.google.com/recaptcha/'] : [])],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
