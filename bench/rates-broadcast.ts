@@ -185,7 +185,7 @@ function openFileLimit(): number {
 
 export async function runBroadcastBench(options: BroadcastOptions): Promise<BroadcastResult> {
   // The real server holds a socket per client; each client process, two per client it runs.
-  const needed = Math.max(options.clients, (2 * options.clients) / options.processes) + FD_HEADROOM;
+  const needed = Math.ceil(Math.max(options.clients, (2 * options.clients) / options.processes)) + FD_HEADROOM;
   const limit = openFileLimit();
   if (Number.isFinite(limit) && limit < needed) {
     throw new Error(`ulimit -n is ${limit}; ${options.clients} clients need about ${needed} open files per process (raise it: ulimit -n ${needed})`);

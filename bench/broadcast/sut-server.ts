@@ -12,6 +12,7 @@ import { advanceSnapshot, computeRates, priceSources, type RatesSnapshot } from 
 import { createRateFeed, simulatedSources } from '../../backend/rates/feed';
 import { localSockets, publishSnapshot } from '../../backend/rates/store';
 import { runChild, serveParent, sharedClock, tell } from '../lib/child';
+import { socketIoFrame } from './frame';
 import { benchConfig, startBenchServer, temporaryDataDir } from '../lib/server';
 
 /** What one broadcast sent: event, snapshot version, when the emit began and how long it ran, frame text. */
@@ -21,11 +22,6 @@ export interface EmittedFrame {
   emitAt: number;
   emitMs: number;
   frame: string;
-}
-
-/** The WebSocket text frame of an event on the main namespace: Engine.IO message 4, Socket.IO EVENT 2. */
-export function socketIoFrame(event: string, payload: unknown): string {
-  return `42${JSON.stringify([event, payload])}`;
 }
 
 const HOLDS_FOR_MS = 10 * 60_000;
