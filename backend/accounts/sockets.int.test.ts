@@ -2,22 +2,19 @@ import { expect } from 'chai';
 import { io as connect, type Socket } from 'socket.io-client';
 import { rooms } from '../../common/events';
 import { startTestServer, type TestServer } from '../test/server';
-import { attachAccountSockets } from './sockets';
 import { buildUser, TestClient } from './testing';
 
+// startServer attaches the account sockets (backend/accounts/sockets.ts) to every web process.
 describe('accounts: sockets of a signed-in user', function () {
   let server: TestServer;
-  let detach: () => Promise<void>;
   const sockets: Socket[] = [];
 
   before(async () => {
     server = await startTestServer();
-    detach = await attachAccountSockets(server.io, { kv: server.kv, sessionKeys: server.config.sessionKeys, logger: server.logger });
   });
 
   after(async () => {
     for (const socket of sockets) socket.disconnect();
-    await detach();
     await server.close();
   });
 

@@ -3,6 +3,7 @@ import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import type { RealtimeIO } from '../realtime/types';
 import { SESSIONS_ENDED_CHANNEL, userIdFromCookieHeader } from './sessions';
+import { subscribeWithRetry } from '../lib/kv/subscribeWithRetry';
 
 /**
  * Ties Socket.IO to the account sessions: a handshake carrying a signed-in session cookie joins
@@ -22,8 +23,13 @@ export async function attachAccountSockets(io: RealtimeIO, deps: { kv: KV; sessi
         next();
       });
   });
-  return deps.kv.subscribe(SESSIONS_ENDED_CHANNEL, (message) => {
-    const userId = Number(message);
-    if (Number.isSafeInteger(userId)) io.local.in(rooms.user(userId)).disconnectSockets(true);
-  });
+  return subscribeWithRetry(
+    deps.kv,
+    SESSIONS_ENDED_CHANNEL,
+    (message) => {
+      const userId = Number(message);
+      if (Number.isSafeInteger(userId)) io.local.in(rooms.user(userId)).disconnectSockets(true);
+    },
+    { logger: deps.logger },
+  );
 }
