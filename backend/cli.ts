@@ -7,7 +7,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { ConfigError, ensureDataDirs, loadConfig } from './config';
 import { seedCatalogue } from './commands/seedCatalogue';
-import { createDatabase } from './db';
+import { createDatabase, type Database } from './db';
 import { SEED_ASSETS, SEED_DIRECTIONS } from '../db/seeders/catalogue-data';
 import { generateCatalogue } from '../db/seeders/generate';
 import { createLogger } from './lib/logger';
@@ -21,20 +21,27 @@ interface Command {
   run(args: string[]): Promise<void>;
 }
 
+/** Opens the configured database, applies pending migrations, runs `work`, and always closes it. */
+async function withMigratedDatabase(work: (db: Database) => Promise<void>): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config);
+  ensureDataDirs(config);
+  const db = await createDatabase(config, logger);
+  try {
+    await db.migrate();
+    await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
 const COMMANDS: Record<string, Command> = {
   'db:migrate': {
     summary: 'Apply pending database migrations (also done automatically at start)',
     async run() {
-      const config = loadConfig(process.env);
-      const logger = createLogger(config);
-      ensureDataDirs(config);
-      const db = await createDatabase(config, logger);
-      try {
-        await db.migrate();
+      await withMigratedDatabase(async () => {
         process.stdout.write('Migrations are up to date.\n');
-      } finally {
-        await db.close();
-      }
+      });
     },
   },
   'db:seed': {
@@ -43,12 +50,7 @@ const COMMANDS: Record<string, Command> = {
       const generated = args.includes('--generated');
       const unknown = args.filter((arg) => arg !== '--generated');
       if (unknown.length > 0) throw new Error(`db:seed does not know ${unknown.join(' ')} (only --generated)`);
-      const config = loadConfig(process.env);
-      const logger = createLogger(config);
-      ensureDataDirs(config);
-      const db = await createDatabase(config, logger);
-      try {
-        await db.migrate();
+      await withMigratedDatabase(async (db) => {
         const data = generated ? generateCatalogue() : { assets: SEED_ASSETS, directions: SEED_DIRECTIONS };
         const result = await seedCatalogue({ db, data });
         process.stdout.write(
@@ -56,50 +58,34 @@ const COMMANDS: Record<string, Command> = {
             ? `Seeded ${result.assets} assets and ${result.directions} directions.\n`
             : 'The catalogue already has assets: nothing seeded.\n',
         );
-      } finally {
-        await db.close();
-      }
+      });
     },
   },
   'user:create': {
     summary: 'Create an account, active at once: --email <email> --password <password> --role user|operator|admin',
     async run(args) {
       const options = parseOptions(args, ['--email', '--password', '--role']);
-      const role = options['--role'] ?? 'user';
-      if (!options['--email'] || !options['--password']) throw new Error('user:create needs --email and --password');
+      const { '--email': email, '--password': password, '--role': role = 'user' } = options;
+      if (!email || !password) throw new Error('user:create needs --email and --password');
       if (!isUserRole(role)) throw new Error(`--role must be user, operator or admin (got ${role})`);
-      if (options['--password'].length < PASSWORD_MIN_LENGTH) throw new Error(`--password needs at least ${PASSWORD_MIN_LENGTH} characters`);
-      const config = loadConfig(process.env);
-      const logger = createLogger(config);
-      ensureDataDirs(config);
-      const db = await createDatabase(config, logger);
-      try {
-        await db.migrate();
-        const user = await createUser(initModels(db.sequelize), { email: options['--email'], password: options['--password'], role });
+      if (password.length < PASSWORD_MIN_LENGTH) throw new Error(`--password needs at least ${PASSWORD_MIN_LENGTH} characters`);
+      await withMigratedDatabase(async (db) => {
+        const user = await createUser(initModels(db.sequelize), { email, password, role });
         process.stdout.write(`Created ${user.role} ${user.email} (id ${user.id}).\n`);
-      } finally {
-        await db.close();
-      }
+      });
     },
   },
   'user:unblock': {
     summary: 'Lift a block before its 7 days are over: --email <email>',
     async run(args) {
-      const options = parseOptions(args, ['--email']);
-      if (!options['--email']) throw new Error('user:unblock needs --email');
-      const config = loadConfig(process.env);
-      const logger = createLogger(config);
-      ensureDataDirs(config);
-      const db = await createDatabase(config, logger);
-      try {
-        await db.migrate();
-        if (!(await unblockAccount(initModels(db.sequelize), { email: options['--email'] }))) {
-          throw new Error(`No blocked account has the email ${options['--email']}`);
+      const { '--email': email } = parseOptions(args, ['--email']);
+      if (!email) throw new Error('user:unblock needs --email');
+      await withMigratedDatabase(async (db) => {
+        if (!(await unblockAccount(initModels(db.sequelize), { email }))) {
+          throw new Error(`No blocked account has the email ${email}`);
         }
-        process.stdout.write(`Unblocked ${options['--email']}.\n`);
-      } finally {
-        await db.close();
-      }
+        process.stdout.write(`Unblocked ${email}.\n`);
+      });
     },
   },
 };
