@@ -50,6 +50,16 @@ export const ErrorCode = {
   WrongPassword: 'wrong_password',
   CommonPassword: 'common_password',
   TwoFactorState: 'two_factor_state',
+  // Orders (issue 5).
+  InvalidTransition: 'invalid_transition',
+  ReceiptAlreadyUploaded: 'receipt_already_uploaded',
+  NotAnImage: 'not_an_image',
+  FileTooLarge: 'file_too_large',
+  ImageTooLarge: 'image_too_large',
+  DirectionUnavailable: 'direction_unavailable',
+  RateChanged: 'rate_changed',
+  InsufficientReserve: 'insufficient_reserve',
+  RefundAddressRequired: 'refund_address_required',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -5,15 +5,11 @@
 import type { ApiErrorBody } from './api';
 import type { AmountViolation, DirectionRateDto } from './catalogue';
 import type { OrderStatus } from './enums';
+import type { OperatorOrderDto, OrderDto } from './orders';
 
 export type Ack<T> = (answer: { data: T } | { error: ApiErrorBody }) => void;
 
-/** Order as the order page sees it; filled in by the orders issue. */
-export interface OrderDto {
-  uid: string;
-  status: OrderStatus;
-  [key: string]: unknown;
-}
+export type { OrderDto, OperatorOrderDto } from './orders';
 
 export interface OrderTick {
   uid: string;
@@ -21,17 +17,27 @@ export interface OrderTick {
   expiresAt: string;
 }
 
+/** Every change of an order (status or not): the whole new DTO rides along. */
 export interface OrderStatusEvent {
   uid: string;
   status: OrderStatus;
-  [key: string]: unknown;
+  order: OrderDto;
 }
 
+/** Amounts recalculated (late, under/over-paid or floating order when funds arrive). */
 export interface OrderRecalc {
   uid: string;
   rate: string;
+  amountSend: string;
   amountReceive: string;
-  [key: string]: unknown;
+  order: OrderDto;
+}
+
+/** `operators:order` to the `operators` room: the operator's view of the changed order. */
+export interface OperatorOrderEvent {
+  uid: string;
+  status: OrderStatus;
+  order: OperatorOrderDto;
 }
 
 /** One direction's current rate as pushed to clients: the catalogue's DirectionRateDto. */
@@ -101,7 +107,7 @@ export interface ServerToClientEvents {
   'order:recalc': (payload: OrderRecalc) => void;
   'rates:update': (payload: RatesUpdate) => void;
   'reserves:update': (payload: ReservesUpdate) => void;
-  'operators:order': (payload: OrderStatusEvent) => void;
+  'operators:order': (payload: OperatorOrderEvent) => void;
   /** Sent right after a connection is accepted; lets clients verify the round trip. */
   'server:hello': (payload: { serverId: string; at: string }) => void;
 }
