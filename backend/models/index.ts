@@ -12,16 +12,22 @@ import type { Sequelize } from 'sequelize';
 import { Asset, initAsset } from './Asset';
 import { Direction, initDirection } from './Direction';
 import { User, UserToken, initUser } from './User';
+import { Order, initOrder } from './Order';
+import { OrderEvent, initOrderEvent } from './OrderEvent';
 
 export { Asset } from './Asset';
 export { Direction, isExtraFields } from './Direction';
 export { User, UserToken, type UserRole, type UserStatus, type TokenPurpose } from './User';
+export { Order, type OrderExtra } from './Order';
+export { OrderEvent } from './OrderEvent';
 
 export interface Models {
   Asset: typeof Asset;
   Direction: typeof Direction;
   User: typeof User;
   UserToken: typeof UserToken;
+  Order: typeof Order;
+  OrderEvent: typeof OrderEvent;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -29,7 +35,13 @@ const bound = new WeakMap<Sequelize, Models>();
 export function initModels(sequelize: Sequelize): Models {
   const existing = bound.get(sequelize);
   if (existing) return existing;
-  const models: Models = { Asset: initAsset(sequelize), Direction: initDirection(sequelize), ...initUser(sequelize) };
+  const models: Models = {
+    Asset: initAsset(sequelize),
+    Direction: initDirection(sequelize),
+    ...initUser(sequelize),
+    Order: initOrder(sequelize),
+    OrderEvent: initOrderEvent(sequelize),
+  };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });
   bound.set(sequelize, models);

@@ -1,0 +1,132 @@
+/**
+ * The order as its customer sees it and as operators see it: explicit whitelists (never the
+ * row's toJSON: it holds the secret's hash, the sealed secret and the upload keys).
+ */
+import type { OperatorOrderDto, OrderDto, OrderHistoryEntry, OrderSide, OrderStep, PaymentDetails } from '../../common/orders';
+import { demoPaymentAccount } from '../../db/seeders/payment-details';
+import type { Asset, Order, OrderEvent } from '../models';
+import type { OrderView } from './view';
+
+/** Where a floating rate comes from (the monitoring sites' rule: named on the page). */
+export const FLOAT_RATE_SOURCE = 'market';
+
+const PROCESSING_STATUSES = new Set(['progress', 'hold', 'warning', 'error']);
+const FINISHED_STATUSES = new Set(['done', 'returned', 'deleted']);
+
+/** The step the order page shows: confirm → verify_card → pay → processing → finished. */
+export function orderStep(order: Pick<Order, 'status' | 'paidAt' | 'confirmedAt' | 'cardCheck'>): OrderStep {
+  if (FINISHED_STATUSES.has(order.status)) return 'finished';
+  if (order.paidAt || PROCESSING_STATUSES.has(order.status)) return 'processing';
+  if (!order.confirmedAt) return 'confirm';
+  if (order.cardCheck === 'required' || order.cardCheck === 'pending' || order.cardCheck === 'rejected') return 'verify_card';
+  return 'pay';
+}
+
+/** Whether the payment window's timer runs: a new order the customer has not marked paid. */
+export function timerRuns(order: Pick<Order, 'status' | 'paidAt' | 'expiresAt'>): boolean {
+  return order.status === 'new' && !order.paidAt && order.expiresAt !== null;
+}
+
+function iso(value: Date | null | undefined): string | null {
+  return value ? value.toISOString() : null;
+}
+
+function presentSide(code: string, asset: Asset | null): OrderSide {
+  return {
+    code,
+    name: asset?.name ?? code,
+    type: asset?.type ?? 'coin',
+    currency: asset?.currency ?? code,
+    network: asset?.network ?? null,
+    precision: asset?.precision ?? 8,
+    city: asset?.city ?? null,
+  };
+}
+
+function paymentQr(asset: Asset | null, account: string, amount: string, memo: string | null): string {
+  if (!asset || asset.type !== 'coin') return account;
+  const scheme = asset.network ? asset.currency.toLowerCase() : asset.name.toLowerCase().replace(/\s+/g, '');
+  const params = new URLSearchParams({ amount });
+  if (memo) params.set('memo', memo);
+  return `${scheme}:${account}?${params.toString()}`;
+}
+
+function presentPayment(order: Order, from: Asset | null): PaymentDetails {
+  const details = demoPaymentAccount({
+    code: order.fromCode,
+    type: from?.type ?? 'coin',
+    currency: from?.currency ?? order.fromCode,
+    network: from?.network ?? null,
+  });
+  return {
+    account: details.account,
+    memo: details.memo,
+    amount: order.amountSend,
+    qr: paymentQr(from, details.account, order.amountSend, details.memo),
+    note: details.note,
+  };
+}
+
+function presentHistoryEntry(event: OrderEvent): OrderHistoryEntry {
+  return {
+    at: event.createdAt.toISOString(),
+    action: event.action,
+    from: event.fromStatus,
+    to: event.toStatus,
+    actor: event.actor,
+    actorName: event.actor === 'operator' ? event.actorName : null,
+    details: event.details,
+  };
+}
+
+export function presentOrder(view: OrderView): OrderDto {
+  const { order } = view;
+  const step = orderStep(order);
+  return {
+    uid: order.uid,
+    status: order.status,
+    step,
+    version: order.version,
+    from: presentSide(order.fromCode, view.from),
+    to: presentSide(order.toCode, view.to),
+    rateType: order.rateType,
+    rate: order.rate,
+    amountSend: order.amountSend,
+    amountReceive: order.amountReceive,
+    rateLockedUntil: order.rateType === 'fixed' ? iso(order.rateLockedUntil) : null,
+    rateSource: order.rateType === 'float' ? FLOAT_RATE_SOURCE : null,
+    expiresAt: timerRuns(order) ? iso(order.expiresAt) : null,
+    email: order.email,
+    senderAccount: order.senderAccount,
+    receiverAccount: order.receiverAccount,
+    extra: order.extra,
+    comment: order.comment,
+    manual: order.manual,
+    confirmedAt: iso(order.confirmedAt),
+    cardCheck: order.cardCheck,
+    receiptUploaded: order.receiptKey !== null,
+    paidAt: iso(order.paidAt),
+    receivedAmount: order.receivedAmount,
+    receivedAt: iso(order.receivedAt),
+    exception: order.exception,
+    deleteReason: order.deleteReason,
+    refundAddress: order.refundAddress,
+    payment: step === 'confirm' || step === 'verify_card' ? null : presentPayment(order, view.from),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    history: view.events.map(presentHistoryEntry),
+  };
+}
+
+export function presentOperatorOrder(view: OrderView): OperatorOrderDto {
+  const { order } = view;
+  return {
+    ...presentOrder(view),
+    id: order.id,
+    userId: order.userId,
+    lang: order.lang,
+    ref: order.ref,
+    cardPhoto: order.cardPhotoKey !== null,
+    receipt: order.receiptKey !== null,
+  };
+}
