@@ -4,7 +4,7 @@ import { LANGS } from '../../common/api';
 import { ROUTES } from '../../common/routes';
 
 /** The namespaces the app shell owns. */
-const NAMESPACES = ['common', 'pages', 'error'] as const;
+const NAMESPACES = ['common', 'pages', 'error', 'order'] as const;
 
 function load(lang: string, namespace: string): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`../../locales/${lang}/${namespace}.json`, import.meta.url), 'utf8'));

@@ -29,7 +29,7 @@ export function apiBaseFromPublicUrl(publicUrl: string): string {
 }
 
 /** The interface language, as `frontend/src/i18n.ts` keeps it on `<html lang>`. */
-function requestLanguage(): Lang {
+export function requestLanguage(): Lang {
   const lang = document.documentElement.lang;
   return isLang(lang) ? lang : DEFAULT_LANG;
 }
@@ -52,6 +52,11 @@ function buildUrl(path: string, query: ApiRequestOptions['query']): string {
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+/** The full address of an API path, for calls that cannot go through `apiRequest` (uploads with progress, <img>). */
+export function apiUrl(path: string): string {
+  return buildUrl(path, undefined);
 }
 
 async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T> | null> {

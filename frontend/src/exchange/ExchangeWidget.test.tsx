@@ -289,17 +289,41 @@ describe('exchange widget order details', () => {
       {
         from: 'BTC',
         to: 'SBERRUB',
-        rateType: 'fixed',
-        amountSide: 'send',
-        amount: '0.05',
         amountSend: '0.05',
-        amountReceive: '350000',
+        rateType: 'fixed',
         email: 'client@example.com',
         receiverAccount: '4111111111111111',
-        extraFields: { cardHolder: 'IVAN PETROV' },
+        extra: { cardHolder: 'IVAN PETROV' },
         agreeTerms: true,
       },
     ]);
+  });
+
+  async function fillDetails(): Promise<void> {
+    await userEvent.type(screen.getByRole('textbox', { name: /^Email/ }), 'client@example.com');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Card or account number/ }), '4111111111111111');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Card holder name/ }), 'IVAN PETROV');
+    await userEvent.click(screen.getByRole('checkbox'));
+  }
+
+  it('says "order created" and opens the order page the API answers', async () => {
+    const { useAlerts } = await import('../accounts/alerts');
+    useAlerts.setState({ alerts: [] });
+    harness.api.on('POST /orders', { status: 201, body: { success: true, data: { uid: 'AB12CD34EF', secret: 's3cr3t', url: '/order/AB12CD34EF/s3cr3t' } } });
+    await continueWith('0.05');
+    await fillDetails();
+    await userEvent.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() => expect(window.location.pathname).to.equal('/order/AB12CD34EF/s3cr3t'));
+    expect(useAlerts.getState().alerts.map((alert) => alert.message)).to.deep.equal(['Order created']);
+    expect(m.useExchangeStore.getState()).to.include({ step: 'amounts', amount: '' });
+  });
+
+  it('shows an amount the server refuses above the form, since the amounts are on the first step', async () => {
+    harness.api.on('POST /orders', failure(400, 'validation_failed', 'Value is incorrect', { amountSend: 'Insufficient reserve' }));
+    await continueWith('0.05');
+    await fillDetails();
+    await userEvent.click(screen.getByRole('button', { name: 'Create order' }));
+    expect((await screen.findByTestId('order-error')).textContent).to.equal('Insufficient reserve');
   });
 
   it('goes back to the amounts with the choice kept', async () => {

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { pathFor } from '../../../common/routes';
+import type { CreateOrderResponse } from '../../../common/orders';
+import { referralCode } from '../accounts/referral';
+import { showAlert } from '../accounts/alerts';
 import { ApiError } from '../api/ApiError';
 import { api } from '../api/client';
 import { Button } from '../components/Button';
@@ -13,6 +15,7 @@ import { formatMoney } from './format';
 import {
   COMMENT_MAX_LENGTH,
   createOrderBody,
+  formFieldErrors,
   initialOrderValues,
   orderFormLayout,
   orderFormSchema,
@@ -24,12 +27,6 @@ import './order-details.css';
 
 interface Props {
   model: ReadyExchange;
-}
-
-/** What `POST /api/orders` answers: the order page's address parts. */
-interface CreatedOrder {
-  uid?: string;
-  secret?: string;
 }
 
 /** The second step: the chosen exchange, then the client's details, the terms and the order. */
@@ -56,18 +53,20 @@ function OrderDetailsForm({ model, layout }: Props & { layout: OrderFormLayout }
       { from: from.code, to: to.code, rateType: model.rateType, side: choice.side, quote },
       layout,
       values,
+      referralCode(),
     );
     try {
-      const order = await api.post<CreatedOrder>('/orders', body);
-      if (order.uid && order.secret) {
-        choice.setStep('amounts');
-        choice.setAmount('send', '');
-        navigate(pathFor('order', { uid: order.uid, secret: order.secret }));
-      }
+      const created = await api.post<CreateOrderResponse>('/orders', body);
+      choice.setStep('amounts');
+      choice.setAmount('send', '');
+      showAlert(t('order.alerts.created'));
+      navigate(created.url);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      setApiError(error.message);
-      form.setServerErrors(error.fields);
+      // Amounts live on the first step: their messages show here, the rest on their inputs.
+      const amountProblem = error.fields.amountSend ?? error.fields.amountReceive;
+      setApiError(amountProblem ?? error.message);
+      form.setServerErrors(formFieldErrors(error.fields));
     }
   });
 

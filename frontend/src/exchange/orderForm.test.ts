@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ValidationError } from 'yup';
-import { createOrderBody, initialOrderValues, orderFormLayout, orderFormSchema, type OrderFormValues } from './orderForm';
+import { createOrderBody, formFieldErrors, initialOrderValues, orderFormLayout, orderFormSchema, type OrderFormValues } from './orderForm';
 import { ASSETS, DIRECTIONS } from './testing/fixtures';
 
 const asset = (code: string) => ASSETS.find((item) => item.code === code)!;
@@ -73,7 +73,7 @@ describe('order details form', () => {
     });
   });
 
-  it('sends the pair, both amounts, the details and the typed side', () => {
+  it('sends the pair, the amount on the side typed only, the details and the extra fields', () => {
     const layout = orderFormLayout(direction('BTC', 'SBERRUB'), asset('BTC'), asset('SBERRUB'));
     const body = createOrderBody(
       { from: 'BTC', to: 'SBERRUB', rateType: 'float', side: 'receive', quote: { send: '0.00142858', receive: '10000', problem: null } },
@@ -84,15 +84,28 @@ describe('order details form', () => {
       from: 'BTC',
       to: 'SBERRUB',
       rateType: 'float',
-      amountSide: 'receive',
-      amount: '10000',
-      amountSend: '0.00142858',
       amountReceive: '10000',
       email: 'client@example.com',
       receiverAccount: '4111 1111 1111 1111',
-      extraFields: { cardHolder: 'IVAN PETROV' },
+      extra: { cardHolder: 'IVAN PETROV' },
       comment: 'Please hurry',
       agreeTerms: true,
+    });
+  });
+
+  it('sends the amount sent when that side was typed, and the referral code when the browser holds one', () => {
+    const layout = orderFormLayout(direction('BTC', 'SBERRUB'), asset('BTC'), asset('SBERRUB'));
+    const quote = { send: '0.05', receive: '350000', problem: null };
+    const body = createOrderBody({ from: 'BTC', to: 'SBERRUB', rateType: 'fixed', side: 'send', quote }, layout, VALID, 'friend');
+    expect(body).to.include({ amountSend: '0.05', ref: 'friend' });
+    expect(body).not.to.have.property('amountReceive');
+    expect(createOrderBody({ from: 'BTC', to: 'SBERRUB', rateType: 'fixed', side: 'send', quote }, layout, VALID)).not.to.have.property('ref');
+  });
+
+  it('puts server errors of extra fields on their inputs', () => {
+    expect(formFieldErrors({ 'extra.cardHolder': 'Value is incorrect', email: 'Enter a valid email' })).to.deep.equal({
+      cardHolder: 'Value is incorrect',
+      email: 'Enter a valid email',
     });
   });
 
@@ -104,7 +117,7 @@ describe('order details form', () => {
     expect(schema.isValidSync(values)).to.equal(true);
     expect(schema.isValidSync({ ...values, phone: '+996 555 123 456' })).to.equal(false);
     const quote = { send: '0.05', receive: '350000', problem: null };
-    expect(createOrderBody({ from: 'BTC', to: 'SBERRUB', rateType: 'fixed', side: 'send', quote }, layout, values).extraFields).to.deep.equal({
+    expect(createOrderBody({ from: 'BTC', to: 'SBERRUB', rateType: 'fixed', side: 'send', quote }, layout, values).extra).to.deep.equal({
       phone: '+79991234567',
     });
   });

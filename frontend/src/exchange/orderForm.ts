@@ -5,6 +5,7 @@
 import { object, string, type AnyObject, type ObjectSchema, type StringSchema } from 'yup';
 import type { AssetDto, DirectionDto, ExtraFieldName } from '../../../common/catalogue';
 import type { RateType } from '../../../common/enums';
+import type { CreateOrderRequest } from '../../../common/orders';
 import {
   accountField,
   agreeTermsField,
@@ -92,45 +93,30 @@ export function initialOrderValues(layout: OrderFormLayout): OrderFormValues {
   return values;
 }
 
-export interface CreateOrderBody {
-  from: string;
-  to: string;
-  rateType: RateType;
-  /** The side the visitor typed and the amount on it; the server recomputes the other. */
-  amountSide: AmountSide;
-  amount: string;
-  /** Both amounts as the widget showed them. */
-  amountSend: string;
-  amountReceive: string;
-  email: string;
-  senderAccount?: string;
-  receiverAccount?: string;
-  extraFields: Partial<Record<ExtraFieldName, string>>;
-  comment?: string;
-  agreeTerms: boolean;
-}
-
+/**
+ * The body of `POST /api/orders` (CreateOrderRequest): only the amount on the side the visitor
+ * typed — the server computes the other at its own rate — the details, and the referral code
+ * the browser holds, if any.
+ */
 export function createOrderBody(
   pair: { from: string; to: string; rateType: RateType; side: AmountSide; quote: Quote },
   layout: OrderFormLayout,
   values: OrderFormValues,
-): CreateOrderBody {
+  ref = '',
+): CreateOrderRequest {
   const text = (name: string) => String(values[name] ?? '').trim();
-  const extraFields: CreateOrderBody['extraFields'] = {};
-  for (const extra of layout.extras) {
-    const value = text(extra.name);
-    if (value) extraFields[extra.name] = extra.name === 'phone' ? compactPhone(value) : value;
+  const extra: NonNullable<CreateOrderRequest['extra']> = {};
+  for (const field of layout.extras) {
+    const value = text(field.name);
+    if (value) extra[field.name] = field.name === 'phone' ? compactPhone(value) : value;
   }
-  const body: CreateOrderBody = {
+  const body: CreateOrderRequest = {
     from: pair.from,
     to: pair.to,
+    ...(pair.side === 'send' ? { amountSend: pair.quote.send } : { amountReceive: pair.quote.receive }),
     rateType: pair.rateType,
-    amountSide: pair.side,
-    amount: pair.side === 'send' ? pair.quote.send : pair.quote.receive,
-    amountSend: pair.quote.send,
-    amountReceive: pair.quote.receive,
     email: text('email'),
-    extraFields,
+    extra,
     agreeTerms: values.agreeTerms === true,
   };
   for (const account of layout.accounts) {
@@ -138,5 +124,11 @@ export function createOrderBody(
     if (value) body[account.name] = value;
   }
   if (text('comment')) body.comment = text('comment');
+  if (ref) body.ref = ref;
   return body;
+}
+
+/** Server field errors named as the request names them, put on the form's inputs (`extra.phone` → `phone`). */
+export function formFieldErrors(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([name, message]) => [name.replace(/^extra\./, ''), message]));
 }
