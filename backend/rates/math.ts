@@ -1,15 +1,11 @@
 /**
  * Rate arithmetic of the worker: the live rate of a direction from the price table. The pure
  * decimal functions (rates, amounts on either side, in/out, limits) live in common/rateMath.ts,
- * shared with the browser, and are re-exported here.
+ * shared with the browser, and are re-exported here; `computeDirectionRate` runs the same math on
+ * BigInts (./exact.ts), which gives the same digits for a fraction of the time.
  */
 import type { AssetDto, DirectionDto, DirectionRateDto } from '../../common/catalogue';
-import {
-  computeRate,
-  Dec,
-  maxSendForReserve,
-  monitoringInOut,
-} from '../../common/rateMath';
+import { computeRate, maxSendForReserve, monitoringInOut, productAtMost } from './exact';
 import type { PriceTable } from './prices';
 
 export * from '../../common/rateMath';
@@ -43,7 +39,7 @@ export function computeDirectionRate({
   if (rate === '0') return null;
   const { in: give, out: get } = monitoringInOut(rate, from.precision);
   // maxAmount ≤ reserve / rate exactly when maxAmount × rate ≤ reserve: divide only to cap.
-  const reserveCovers = new Dec(direction.maxAmount).times(new Dec(rate)).lte(new Dec(to.reserve));
+  const reserveCovers = productAtMost(direction.maxAmount, rate, to.reserve);
   const max = reserveCovers ? direction.maxAmount : maxSendForReserve(to.reserve, rate, from.precision);
   const updatedAt = fromPrice.at < toPrice.at ? fromPrice.at : toPrice.at;
   const dto: DirectionRateDto = {

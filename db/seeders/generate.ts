@@ -27,7 +27,7 @@ const COIN_PRECISIONS = [6, 8, 9, 18] as const;
 const CITIES = ['MSK', 'SPB', 'EKB', 'KZN', 'NSK'] as const;
 
 /** mulberry32: a small, well-distributed 32-bit generator; yields unsigned integers. */
-function integers(seed: number): (below: number) => number {
+export function integers(seed: number): (below: number) => number {
   let state = seed >>> 0;
   return (below) => {
     state = (state + 0x6d2b79f5) >>> 0;
