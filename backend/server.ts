@@ -12,6 +12,10 @@ import { createLogger, type Logger } from './lib/logger';
 import { createRateLimits, type RateLimits } from './security/rateLimit';
 import { localSockets, startRatesStore, type RatesStore } from './rates/store';
 import { attachRealtime, type Realtime, type RealtimeIO } from './realtime';
+import { attachOrderHandlers } from './realtime/handlers/orders';
+import { attachOperatorSockets } from './realtime/handlers/operators';
+import { startOrderLive, type OrderLive } from './orders/live';
+import { findCustomerOrder } from './orders/queries';
 
 /** After this long, connections still open during shutdown are cut. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -30,6 +34,8 @@ export interface RunningServer {
   kv: KV;
   /** The live rates this process serves and pushes to its sockets. */
   rates: RatesStore;
+  /** Order changes and countdowns pushed to this process's order pages and operators. */
+  orderLive: OrderLive;
   logger: Logger;
   /** Where this server answers, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
   url: string;
@@ -59,6 +65,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const kv = createKV(config, logger);
   let realtime: Realtime | undefined;
   let rates: RatesStore | undefined;
+  let orderLive: OrderLive | undefined;
   let detachAccounts: (() => Promise<void>) | undefined;
   let rateLimits: RateLimits | undefined;
   try {
@@ -68,10 +75,21 @@ export async function startServer(config: Config, options: StartServerOptions = 
     rateLimits = createRateLimits(config, logger);
     const app = createApp({ config, logger, db, kv, rates, rateLimits });
     const httpServer = createServer(app.callback());
-    realtime = attachRealtime(httpServer, { config, logger, i18n: app.i18n });
+    realtime = attachRealtime(httpServer, { config, logger });
     rates.broadcastTo(localSockets(realtime.io));
     // Signed-in sockets join `user:<id>` and are disconnected when that user's sessions end.
     detachAccounts = await attachAccountSockets(realtime.io, { kv, sessionKeys: config.sessionKeys, logger });
+    // Operators' sockets join `operators`; order pages join `order:<uid>` and get changes and ticks.
+    attachOperatorSockets(realtime.io, { db, logger });
+    orderLive = startOrderLive({ io: realtime.io, kv, logger });
+    attachOrderHandlers(realtime.io, {
+      i18n: app.i18n,
+      logger,
+      live: orderLive,
+      findOrder: (uid, secret) => findCustomerOrder(db, uid, secret),
+      rateLimits,
+      trustProxy: config.trustProxy,
+    });
     await realtime.ready();
     const port = await listen(httpServer, config.port);
     logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
@@ -79,6 +97,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       httpServer,
       realtime,
       detachAccounts,
+      orderLive,
       rates,
       rateLimits,
       db,
@@ -86,9 +105,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
       logger,
       graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
     });
-    return { app, httpServer, io: realtime.io, db, kv, rates, logger, url: `http://127.0.0.1:${port}`, port, close };
+    return { app, httpServer, io: realtime.io, db, kv, rates, orderLive, logger, url: `http://127.0.0.1:${port}`, port, close };
   } catch (error) {
-    await Promise.allSettled([detachAccounts?.(), realtime?.close(), rates?.close(), rateLimits?.close()]);
+    await Promise.allSettled([detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close()]);
     await Promise.allSettled([db.close(), kv.close()]);
     throw error;
   }
@@ -98,6 +117,7 @@ interface CloseTargets {
   httpServer: HttpServer;
   realtime: Realtime;
   detachAccounts: () => Promise<void>;
+  orderLive: OrderLive;
   rates: RatesStore;
   rateLimits: RateLimits;
   db: Database;
@@ -108,7 +128,7 @@ interface CloseTargets {
 
 /** One shutdown however often it is asked for: HTTP and sockets first, then database and KV. */
 function gracefulClose(targets: CloseTargets): () => Promise<void> {
-  const { httpServer, realtime, detachAccounts, rates, rateLimits, db, kv, logger, graceMs } = targets;
+  const { httpServer, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, logger, graceMs } = targets;
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= (async () => {
@@ -118,6 +138,7 @@ function gracefulClose(targets: CloseTargets): () => Promise<void> {
       const forceClose = setTimeout(() => httpServer.closeAllConnections(), graceMs);
       try {
         await detachAccounts().catch((error: unknown) => logger.warn({ err: error }, 'account socket unsubscribe failed'));
+        await orderLive.close().catch((error: unknown) => logger.warn({ err: error }, 'order changes unsubscribe failed'));
         await realtime.close();
       } finally {
         clearInterval(idleSweep);

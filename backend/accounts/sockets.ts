@@ -15,7 +15,10 @@ export async function attachAccountSockets(io: RealtimeIO, deps: { kv: KV; sessi
   io.use((socket, next) => {
     userIdFromCookieHeader(deps.kv, deps.sessionKeys, socket.handshake.headers.cookie)
       .then(async (userId) => {
-        if (userId !== null) await socket.join(rooms.user(userId));
+        if (userId !== null) {
+          socket.data.userId = userId;
+          await socket.join(rooms.user(userId));
+        }
         next();
       })
       .catch((error: unknown) => {

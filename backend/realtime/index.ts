@@ -5,10 +5,9 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { LANG_COOKIE } from '../../common/api';
 import type { Config } from '../config/types';
-import { pickLang, type ServerI18n } from '../lib/i18n';
+import { pickLang } from '../lib/i18n';
 import type { Logger } from '../lib/logger';
 import { createRedisClient } from '../lib/redis';
-import { registerOrderHandlers } from './handlers/orders';
 import { isAllowedOrigin } from './origin';
 import type { RealtimeIO, RealtimeSocket } from './types';
 
@@ -19,7 +18,6 @@ export const SOCKET_PATH = '/socket.io';
 export interface RealtimeDeps {
   config: Pick<Config, 'publicUrl' | 'trustProxy' | 'redisUrl' | 'redisPrefix'>;
   logger: Logger;
-  i18n: ServerI18n;
 }
 
 export interface Realtime {
@@ -52,13 +50,16 @@ async function closeRedisClient(client: Redis): Promise<void> {
   await client.quit().catch(() => client.disconnect());
 }
 
-function onConnection(socket: RealtimeSocket, deps: RealtimeDeps, serverId: string): void {
+/**
+ * Runs first on every connection: the socket's language, then the greeting. Feature handlers
+ * (handlers/orders.ts) add their own `connection` listeners after this one.
+ */
+function onConnection(socket: RealtimeSocket, serverId: string): void {
   const auth = socket.handshake.auth as { lang?: unknown };
   socket.data.lang = pickLang(
     typeof auth.lang === 'string' ? auth.lang : undefined,
     cookieValue(socket.handshake.headers.cookie, LANG_COOKIE),
   );
-  registerOrderHandlers(socket, deps.i18n.translator(socket.data.lang));
   socket.emit('server:hello', { serverId, at: new Date().toISOString() });
 }
 
@@ -90,7 +91,7 @@ export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}socket.io` }));
   }
 
-  io.on('connection', (socket) => onConnection(socket, deps, serverId));
+  io.on('connection', (socket) => onConnection(socket, serverId));
 
   return {
     io,

@@ -8,6 +8,10 @@ export type InterServerEvents = Record<string, never>;
 /** What the server keeps per socket. */
 export interface SocketData {
   lang: Lang;
+  /** The signed-in user of the handshake's session cookie (backend/accounts/sockets.ts). */
+  userId?: number;
+  /** That user's role when it is operator or admin (the socket is then in `operators`). */
+  role?: 'operator' | 'admin';
 }
 
 export type RealtimeIO = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
