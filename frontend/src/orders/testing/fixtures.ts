@@ -1,0 +1,63 @@
+/** Orders as the server presents them, for component and logic tests. */
+import type { OperatorOrderDto, OrderDto } from '../../../../common/orders';
+
+export const CREATED_AT = '2026-11-21T12:00:00.000Z';
+
+export function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
+  return {
+    uid: 'K7M2Q9XA4B',
+    status: 'new',
+    step: 'confirm',
+    version: 1,
+    from: { code: 'SBERRUB', name: 'Sberbank', type: 'fiat', currency: 'RUB', network: null, precision: 2, city: null },
+    to: { code: 'BTC', name: 'Bitcoin', type: 'coin', currency: 'BTC', network: 'BTC', precision: 8, city: null },
+    rateType: 'fixed',
+    rate: '0.00000014',
+    amountSend: '356000.01',
+    amountReceive: '0.05',
+    rateLockedUntil: '2026-11-21T12:15:00.000Z',
+    rateSource: null,
+    expiresAt: '2026-11-21T12:15:00.000Z',
+    email: 'client@example.com',
+    senderAccount: '4111111111111111',
+    receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    extra: { cardHolder: 'IVAN PETROV' },
+    comment: 'Please hurry',
+    manual: false,
+    confirmedAt: null,
+    cardCheck: 'required',
+    receiptUploaded: false,
+    paidAt: null,
+    receivedAmount: null,
+    receivedAt: null,
+    exception: null,
+    deleteReason: null,
+    refundAddress: null,
+    payment: null,
+    createdAt: CREATED_AT,
+    updatedAt: CREATED_AT,
+    history: [{ at: CREATED_AT, action: 'created', from: null, to: 'new', actor: 'customer', actorName: null, details: null }],
+    ...overrides,
+  };
+}
+
+export const PAYMENT = {
+  account: '2202 2000 0000 0001',
+  memo: null,
+  amount: '356000.01',
+  qr: '2202200000000001',
+  note: 'IVANOV I.',
+};
+
+export function operatorOrderFixture(overrides: Partial<OperatorOrderDto> = {}): OperatorOrderDto {
+  return {
+    ...orderFixture(),
+    id: 1,
+    userId: null,
+    lang: 'en',
+    ref: null,
+    cardPhoto: false,
+    receipt: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,91 @@
+/** The actions an operator can take on one order, as the state machine allows them, with their inputs. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorAction, OperatorOrderDto } from '../../../../common/orders';
+import { ApiError } from '../../api/ApiError';
+import { Button } from '../../components/Button';
+import { isOrderDto, operatorApi } from '../../orders/api';
+import { operatorActions } from '../../orders/status';
+
+const DANGER: readonly OperatorAction[] = ['delete', 'error', 'card-reject', 'return'];
+
+interface Props {
+  order: OperatorOrderDto;
+  onChanged: (order: OperatorOrderDto) => void;
+}
+
+export function OrderActions({ order, onChanged }: Props) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState(order.amountSend);
+  const [minutes, setMinutes] = useState('30');
+  const [address, setAddress] = useState(order.refundAddress ?? '');
+  const [busy, setBusy] = useState<OperatorAction | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const allowed = operatorActions(order);
+
+  function bodyOf(action: OperatorAction): Record<string, string | number> {
+    if (action === 'received') return { amount: amount.trim() };
+    if (action === 'extend') return { minutes: Number(minutes) };
+    if (action === 'return' && address.trim()) return { address: address.trim() };
+    return {};
+  }
+
+  async function run(action: OperatorAction): Promise<void> {
+    setBusy(action);
+    setError(null);
+    try {
+      const answer = await operatorApi.act(order.uid, action, bodyOf(action));
+      if (isOrderDto(answer)) onChanged(answer as OperatorOrderDto);
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) throw caught;
+      setError(caught.message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (allowed.length === 0) return <span className="operator-muted">{t('order.operator.noActions')}</span>;
+  return (
+    <div className="operator-actions" data-testid={`actions-${order.uid}`}>
+      {allowed.includes('received') && (
+        <label className="operator-input">
+          <span>{t('order.operator.amount')}</span>
+          <input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} name="amount" />
+        </label>
+      )}
+      {allowed.includes('extend') && (
+        <label className="operator-input operator-input--short">
+          <span>{t('order.operator.minutes')}</span>
+          <input inputMode="numeric" value={minutes} onChange={(event) => setMinutes(event.currentTarget.value)} name="minutes" />
+        </label>
+      )}
+      {allowed.includes('return') && (
+        <label className="operator-input">
+          <span>{t('order.operator.address')}</span>
+          <input value={address} onChange={(event) => setAddress(event.currentTarget.value)} name="address" autoComplete="off" />
+        </label>
+      )}
+      <div className="operator-actions__buttons">
+        {allowed.map((action) => (
+          <Button
+            key={action}
+            size="small"
+            variant={DANGER.includes(action) ? 'ghost' : 'filled'}
+            color={DANGER.includes(action) ? 'secondary' : action === 'done' || action === 'card-approve' ? 'accent' : 'primary'}
+            loading={busy === action}
+            disabled={busy !== null}
+            onClick={() => void run(action)}
+            data-testid={`action-${action}`}
+          >
+            {t(`order.operator.actions.${action}`)}
+          </Button>
+        ))}
+      </div>
+      {error && (
+        <p className="operator-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
