@@ -1,0 +1,150 @@
+/**
+ * `receiveSingleFile`: a multipart/form-data request with one file in the field `file`, streamed
+ * by formidable into a temporary file under a hard byte limit. The client's file name and
+ * Content-Type are never used (the temporary name is random, without extension).
+ */
+import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
+import formidable, { errors as formidableErrors, multipart } from 'formidable';
+import { MAX_UPLOAD_BYTES } from '../../common/orders';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../lib/errors';
+import type { AppContext, AppMiddleware } from '../middlewares/types';
+import { FileTooLargeError } from './errors';
+import type { ReceivedFile } from './types';
+
+declare module '../middlewares/types' {
+  interface AppState {
+    /** Set by `receiveSingleFile`: the uploaded file, removed once the response is decided. */
+    upload?: ReceivedFile;
+  }
+}
+
+/** The field the one file must come in. */
+export const UPLOAD_FIELD = 'file';
+/** Room for the multipart framing and a few small text fields around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+/** After a refusal the rest of the body is read and dropped up to this much, then the socket is cut. */
+const DRAIN_LIMIT_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
+const DRAIN_LIMIT_MS = 10_000;
+
+export interface ReceiveOptions {
+  /** Largest file accepted (default MAX_UPLOAD_BYTES). */
+  maxBytes?: number;
+  /** Where the temporary file goes (default the OS temporary directory). */
+  tempDir?: string;
+}
+
+/**
+ * Reads and drops what the client still sends after a refusal, so it can finish sending and read
+ * the answer (an unread body would leave the connection stalled, a reset could lose the answer);
+ * past a limit of bytes or time the socket is closed.
+ */
+function discardRest(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  let dropped = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DRAIN_LIMIT_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_LIMIT_BYTES) cut();
+  });
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+function toUploadError(error: unknown): Error {
+  switch ((error as { code?: number } | null)?.code) {
+    case formidableErrors.biggerThanMaxFileSize:
+    case formidableErrors.biggerThanTotalMaxFileSize:
+      return new FileTooLargeError({ cause: error });
+    case formidableErrors.maxFieldsExceeded:
+    case formidableErrors.maxFieldsSizeExceeded:
+      return new PayloadTooLargeError({ cause: error });
+    default:
+      return new BadRequestError({ cause: error });
+  }
+}
+
+interface Parsed {
+  file: ReceivedFile | undefined;
+  /** Files beyond the first or in another field: refused, never written. */
+  refused: number;
+}
+
+async function parse(ctx: AppContext, maxBytes: number, tempDir: string, written: string[]): Promise<Parsed> {
+  let file: ReceivedFile | undefined;
+  let refused = 0;
+  let accepted = 0;
+  const form = formidable({
+    uploadDir: tempDir,
+    enabledPlugins: [multipart],
+    maxFileSize: maxBytes,
+    maxTotalFileSize: maxBytes,
+    allowEmptyFiles: true,
+    minFileSize: 0,
+    maxFields: 20,
+    maxFieldsSize: MULTIPART_OVERHEAD,
+    keepExtensions: false,
+    filter: (part) => {
+      if (part.name === UPLOAD_FIELD && accepted === 0) {
+        accepted += 1;
+        return true;
+      }
+      refused += 1;
+      return false;
+    },
+  });
+  form.on('fileBegin', (_name, begun) => {
+    written.push(begun.filepath);
+  });
+  form.on('file', (_name, done) => {
+    file = { filepath: done.filepath, size: done.size };
+  });
+  try {
+    await form.parse(ctx.req);
+  } catch (error) {
+    discardRest(ctx.req);
+    throw toUploadError(error);
+  }
+  return { file, refused };
+}
+
+/**
+ * Koa middleware: multipart/form-data with exactly one file in the field `file` (no other
+ * files); streams it to a temporary file with a hard byte limit (413 file_too_large as soon as
+ * the limit is passed, or at once from Content-Length); 415 unsupported_media_type if the body is
+ * not multipart; 400 validation_failed if the field is missing or more files come. Sets
+ * `ctx.state.upload` and deletes the temporary file after downstream finishes.
+ */
+export function receiveSingleFile(options: ReceiveOptions = {}): AppMiddleware {
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  const tempDir = options.tempDir ?? tmpdir();
+  return async function receiveSingleFileMiddleware(ctx: AppContext, next) {
+    if (!ctx.is('multipart/form-data')) throw new UnsupportedMediaTypeError();
+    const declared = Number(ctx.get('Content-Length') || 0);
+    if (declared > maxBytes + MULTIPART_OVERHEAD) {
+      discardRest(ctx.req);
+      throw new FileTooLargeError();
+    }
+    const written: string[] = [];
+    try {
+      const { file, refused } = await parse(ctx, maxBytes, tempDir, written);
+      if (refused > 0) throw new ValidationError({ [UPLOAD_FIELD]: ctx.state.t('validation.max_items', { max: 1 }) });
+      if (!file) throw new ValidationError({ [UPLOAD_FIELD]: ctx.state.t('validation.required') });
+      ctx.state.upload = file;
+      await next();
+    } finally {
+      ctx.state.upload = undefined;
+      await Promise.all(written.map((filepath) => rm(filepath, { force: true })));
+    }
+  };
+}
+
+/** The file `receiveSingleFile` put on the context (for handlers behind it). */
+export function receivedFile(ctx: AppContext): ReceivedFile {
+  const { upload } = ctx.state;
+  if (!upload) throw new Error('receiveSingleFile must run before this handler');
+  return upload;
+}
