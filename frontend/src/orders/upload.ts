@@ -77,8 +77,9 @@ export function uploadFile<T>(url: string, file: Blob, onProgress: (loaded: numb
       reject(new ApiError(0, { code: ErrorCode.ServiceUnavailable, message: i18next.t('error.network_text') }));
     xhr.addEventListener('error', networkFailure);
     xhr.addEventListener('abort', networkFailure);
-    const form = new FormData();
-    form.append('file', file, file instanceof File ? file.name : 'upload');
+    // `window.` names the document's own FormData (under jsdom, Node's global one is another class).
+    const form = new window.FormData();
+    form.append('file', file, file instanceof window.File ? file.name : 'upload');
     xhr.send(form);
   });
 }

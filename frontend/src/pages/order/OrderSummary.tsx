@@ -42,9 +42,13 @@ export function OrderSummary({ order }: { order: OrderDto }) {
         <Row label={t('order.details.rate')}>
           1 {order.from.currency} = {formatMoney(order.rate, order.to.currency)}
         </Row>
-        <Row label={t('order.details.rateType')} testId="order-rate-rule">
+        <Row label={t('order.details.rateType')}>
           {t(`exchange.rateType.${order.rateType}`)}
-          {rateRule && <span className="order-summary-list__note">{rateRule}</span>}
+          {rateRule && (
+            <span className="order-summary-list__note" data-testid="order-rate-rule">
+              {rateRule}
+            </span>
+          )}
         </Row>
         {order.receivedAmount !== null && (
           <Row label={t('order.details.received')}>{formatMoney(order.receivedAmount, order.from.currency)}</Row>
