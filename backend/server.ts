@@ -24,6 +24,8 @@ export interface StartServerOptions {
   logger?: Logger;
   /** Defaults to SHUTDOWN_GRACE_MS. */
   shutdownGraceMs?: number;
+  /** Order countdown interval (TICK_MS); 0 sends no ticks by itself (a bench drives the rounds). */
+  orderTickMs?: number;
 }
 
 export interface RunningServer {
@@ -81,7 +83,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     detachAccounts = await attachAccountSockets(realtime.io, { kv, sessionKeys: config.sessionKeys, logger });
     // Operators' sockets join `operators`; order pages join `order:<uid>` and get changes and ticks.
     attachOperatorSockets(realtime.io, { db, logger });
-    orderLive = startOrderLive({ io: realtime.io, kv, logger });
+    orderLive = startOrderLive({ io: realtime.io, kv, logger, tickMs: options.orderTickMs });
     attachOrderHandlers(realtime.io, {
       i18n: app.i18n,
       logger,

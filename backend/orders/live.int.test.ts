@@ -130,6 +130,24 @@ describe('orders live: order rooms, ticks, changes, resync', function () {
     expect(after).to.deep.equal(change.order);
   });
 
+  it('answers a join with the change published while it looked the order up', async () => {
+    const { uid, secret } = await insertOrder(server);
+    const observer = await client();
+    await join(observer, uid, secret);
+    const found = await findCustomerOrder(server.db, uid, secret);
+    const watch = server.orderLive.watchJoin(uid);
+    const delivered = nextEvent(observer, 'order:status');
+    const change = await changeOrder(server, uid, { status: 'hold' });
+    await delivered;
+    expect(watch.end(found)).to.deep.equal(change.order);
+    expect(change.order.version).to.equal(found!.version + 1);
+    const refused = server.orderLive.watchJoin(uid);
+    const again = nextEvent(observer, 'order:status');
+    await changeOrder(server, uid, { status: 'error' });
+    await again;
+    expect(refused.end(null)).to.equal(null);
+  });
+
   it('forgets an order room once its last local socket leaves', async () => {
     const { uid, secret } = await insertOrder(server);
     const socket = await client();

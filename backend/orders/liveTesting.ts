@@ -6,6 +6,7 @@
 import type { Config } from '../config/types';
 import type { Database } from '../db';
 import type { KV } from '../lib/kv/types';
+import type { CreationAttributes } from 'sequelize';
 import { initModels, type Order } from '../models';
 import { seal } from '../security/secretBox';
 import type { OperatorOrderDto, OrderDto } from '../../common/orders';
@@ -25,24 +26,25 @@ export interface InsertedOrder {
   secret: string;
 }
 
+const INSERT_BATCH = 500;
+
 type OrderPatch = Partial<Pick<Order, 'status' | 'expiresAt' | 'paidAt' | 'rate' | 'amountSend' | 'amountReceive' | 'deleteReason'>>;
 
-/** A new order, its timer running `expiresInMs` from now (null: no timer). */
-export async function insertOrder(server: LiveTestServer, expiresInMs: number | null = 30 * 60_000): Promise<InsertedOrder> {
-  const { Asset, Order } = initModels(server.db.sequelize);
-  const assets = await Asset.findAll({ order: [['code', 'ASC']], limit: 2 });
-  if (assets.length < 2) throw new Error('the test database has no catalogue');
+type OrderRow = CreationAttributes<Order>;
+
+/** The row of a new order between `from` and `to` with its secret; the timer runs `expiresInMs` from now (null: none). */
+export function newOrderRow(from: string, to: string, sessionKey: string, expiresInMs: number | null): InsertedOrder & { row: OrderRow } {
   const uid = newOrderUid();
   const secret = newOrderSecret();
-  await Order.create({
+  const row: OrderRow = {
     uid,
     secretHash: hashOrderSecret(secret),
-    secretSealed: seal(secret, server.config.sessionKeys[0]),
+    secretSealed: seal(secret, sessionKey),
     userId: null,
     lang: 'en',
     email: `live-${uid.toLowerCase()}@example.com`,
-    fromCode: assets[0].code,
-    toCode: assets[1].code,
+    fromCode: from,
+    toCode: to,
     rateType: 'fixed',
     rate: '2',
     amountSend: '1.5',
@@ -56,8 +58,33 @@ export async function insertOrder(server: LiveTestServer, expiresInMs: number | 
     extra: {},
     comment: null,
     ref: null,
-  });
-  return { uid, secret };
+  };
+  return { uid, secret, row };
+}
+
+/**
+ * `count` new orders (the catalogue's first two assets), inserted in batches; the timer of each
+ * runs `expiresInMs` from now (null: none).
+ */
+export async function insertOrders(server: LiveTestServer, count: number, expiresInMs: number | null = 30 * 60_000): Promise<InsertedOrder[]> {
+  const { Asset, Order } = initModels(server.db.sequelize);
+  const assets = await Asset.findAll({ order: [['code', 'ASC']], limit: 2 });
+  if (assets.length < 2) throw new Error('the database has no catalogue');
+  const made: InsertedOrder[] = [];
+  for (let start = 0; start < count; start += INSERT_BATCH) {
+    const batch = Array.from({ length: Math.min(INSERT_BATCH, count - start) }, () =>
+      newOrderRow(assets[0].code, assets[1].code, server.config.sessionKeys[0], expiresInMs),
+    );
+    await Order.bulkCreate(batch.map((order) => order.row));
+    made.push(...batch.map(({ uid, secret }) => ({ uid, secret })));
+  }
+  return made;
+}
+
+/** One new order, its timer running `expiresInMs` from now (null: no timer). */
+export async function insertOrder(server: LiveTestServer, expiresInMs: number | null = 30 * 60_000): Promise<InsertedOrder> {
+  const [order] = await insertOrders(server, 1, expiresInMs);
+  return order;
 }
 
 export interface PublishedChange {
