@@ -1,7 +1,7 @@
 /**
  * The operator's live list: pages of `GET /api/operator/orders` (newest first, "load more" by
  * cursor) kept current by `operators:order` — changed orders are replaced in place, new ones go on
- * top. Every (re)connection reloads the first page, so nothing missed while offline stays stale.
+ * top. Every reconnection reloads the first page, so nothing missed while offline stays stale.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OperatorOrderEvent } from '../../../../common/events';
@@ -62,7 +62,12 @@ export function useOperatorOrders(): OperatorOrders {
   useEffect(() => {
     const socket = orderSocket();
     const onOrder = (event: OperatorOrderEvent) => apply(event.order);
-    const onConnect = () => void load(null);
+    // The first connection follows the first load; every later one may have missed changes.
+    let connectedBefore = false;
+    const onConnect = () => {
+      if (connectedBefore) void load(null);
+      connectedBefore = true;
+    };
     socket.on('operators:order', onOrder);
     socket.on('connect', onConnect);
     // A connection opened before the sign-in carries no session: a fresh handshake joins `operators`.

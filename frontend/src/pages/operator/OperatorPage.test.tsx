@@ -1,0 +1,142 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'chai';
+import { Server } from 'socket.io';
+import type { SessionUser } from '../../../../common/api';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../../common/events';
+import type { OperatorOrderDto } from '../../../../common/orders';
+import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
+import { operatorOrderFixture } from '../../orders/testing/fixtures';
+
+/** The operator console against a real HTTP API and a real Socket.IO server (modules through `import()`, see AppRoutes.test.tsx). */
+async function load() {
+  const [page, client, queryClient, socketSource, session, ioClient, query] = await Promise.all([
+    import('./index'),
+    import('../../api/client'),
+    import('../../api/queryClient'),
+    import('../../orders/socketSource'),
+    import('../../stores/session'),
+    import('socket.io-client'),
+    import('@tanstack/react-query'),
+    import('../../../test/i18n'),
+  ]);
+  return { OperatorPage: page.default, ...client, ...queryClient, ...socketSource, ...session, io: ioClient.io, ...query };
+}
+
+let m: Awaited<ReturnType<typeof load>>;
+let api: TestApi;
+let http: HttpServer;
+let io: Server<ClientToServerEvents, ServerToClientEvents>;
+let clientSocket: ReturnType<typeof m.io> | null;
+
+const OPERATOR: SessionUser = {
+  id: 7,
+  email: 'op@example.com',
+  firstName: null,
+  secondName: null,
+  role: 'operator',
+  twoFactorEnabled: false,
+  kycStatus: null,
+};
+
+const first = operatorOrderFixture({ uid: 'FIRST00001', id: 2, cardCheck: 'pending', cardPhoto: true });
+const second = operatorOrderFixture({ uid: 'SECOND0001', id: 1, status: 'progress', receivedAmount: '356000.01', expiresAt: null });
+
+function renderPage() {
+  return render(
+    <m.QueryClientProvider client={m.createQueryClient()}>
+      <m.OperatorPage params={{}} />
+    </m.QueryClientProvider>,
+  );
+}
+
+const row = (uid: string) => screen.getByTestId(`operator-order-${uid}`);
+const uids = () => [...document.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-testid')?.replace('operator-order-', ''));
+const emitOrder = (order: OperatorOrderDto) => act(() => void io.emit('operators:order', { uid: order.uid, status: order.status, order }));
+
+describe('operator console', () => {
+  before(async () => {
+    m = await load();
+  });
+
+  beforeEach(async () => {
+    api = await startTestApi({ 'GET /operator/orders': ok({ orders: [first, second], nextCursor: null }) });
+    m.setApiBase(api.base);
+    http = createServer();
+    io = new Server(http);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    clientSocket = null;
+    m.setOrderSocketSource(() => (clientSocket ??= m.io(url, { transports: ['websocket'] })));
+    m.useSessionStore.setState({ user: OPERATOR, known: true });
+  });
+
+  afterEach(async () => {
+    clientSocket?.disconnect();
+    m.setOrderSocketSource(null);
+    m.setApiBase('/api');
+    m.useSessionStore.setState({ user: null, known: false });
+    await api.close();
+    await io.close();
+  });
+
+  it('tells a signed-in user who is not an operator that the page is not for them', async () => {
+    m.useSessionStore.setState({ user: { ...OPERATOR, role: 'user' }, known: true });
+    renderPage();
+    expect(screen.getByRole('alert').textContent).to.equal('This page is for operators only.');
+    expect(api.requests).to.deep.equal([]);
+  });
+
+  it('lists the orders with the card photo and the actions their state allows', async () => {
+    renderPage();
+    await screen.findByTestId('operator-orders');
+    expect(uids()).to.deep.equal(['FIRST00001', 'SECOND0001']);
+    const photo = within(row('FIRST00001')).getByRole('img', { name: 'Card photo of order FIRST00001' });
+    expect(photo.getAttribute('src')).to.equal(`${api.base}/operator/orders/FIRST00001/files/card`);
+    expect(within(row('FIRST00001')).getByRole('button', { name: 'Approve card' })).to.exist;
+    const progressButtons = within(row('SECOND0001')).getAllByRole('button').map((button) => button.textContent);
+    expect(progressButtons).to.deep.equal(['Done', 'Hold', 'Warning', 'Error', 'Return']);
+  });
+
+  it('puts a new order on top and changes a status live, without reloading', async () => {
+    renderPage();
+    await screen.findByTestId('operator-orders');
+    await waitFor(() => expect(clientSocket?.connected).to.equal(true));
+    emitOrder(operatorOrderFixture({ uid: 'NEWEST0001', id: 3 }));
+    await waitFor(() => expect(uids()).to.deep.equal(['NEWEST0001', 'FIRST00001', 'SECOND0001']));
+    emitOrder({ ...second, version: 2, status: 'done' });
+    await waitFor(() => expect(within(row('SECOND0001')).getByTestId('operator-status').textContent).to.equal('Paid'));
+    expect(api.requests.filter((request) => request.path === '/operator/orders')).to.have.length(1);
+  });
+
+  it('sends an action with its input and shows the answered order', async () => {
+    api.on('POST /operator/orders/FIRST00001/received', ok({ ...first, version: 5, status: 'progress', receivedAmount: '356000.01', cardCheck: 'approved' }));
+    renderPage();
+    await screen.findByTestId('operator-orders');
+    await userEvent.click(within(row('FIRST00001')).getByRole('button', { name: 'Funds received' }));
+    await waitFor(() => expect(within(row('FIRST00001')).getByTestId('operator-status').textContent).to.equal('Payment received'));
+    expect(api.requests.filter((request) => request.method === 'POST').map((request) => request.body)).to.deep.equal([{ amount: '356000.01' }]);
+  });
+
+  it("shows the server's message when an action is refused", async () => {
+    api.on('POST /operator/orders/SECOND0001/done', failure(409, 'insufficient_reserve', 'Insufficient reserve for this amount'));
+    renderPage();
+    await screen.findByTestId('operator-orders');
+    await userEvent.click(within(row('SECOND0001')).getByRole('button', { name: 'Done' }));
+    expect((await within(row('SECOND0001')).findByRole('alert')).textContent).to.equal('Insufficient reserve for this amount');
+  });
+
+  it('loads older orders by cursor and filters by status', async () => {
+    let calls = 0;
+    api.on('GET /operator/orders', () => (++calls === 1 ? ok({ orders: [first], nextCursor: 'c1' }) : ok({ orders: [second], nextCursor: null })));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(uids()).to.deep.equal(['FIRST00001', 'SECOND0001']));
+    expect(screen.queryByRole('button', { name: 'Load more' })).to.equal(null);
+    api.on('GET /operator/orders', ok({ orders: [], nextCursor: null }));
+    await userEvent.selectOptions(screen.getByTestId('operator-filter'), 'done');
+    expect(await screen.findByText('No orders found. Change the filter settings.')).to.exist;
+  });
+});
