@@ -47,7 +47,7 @@ const second = operatorOrderFixture({ uid: 'SECOND0001', id: 1, status: 'progres
 function renderPage() {
   return render(
     <m.QueryClientProvider client={m.createQueryClient()}>
-      <m.OperatorPage params={{}} />
+      <m.OperatorPage />
     </m.QueryClientProvider>,
   );
 }
