@@ -52,6 +52,9 @@ function renderPage() {
   );
 }
 
+/** Socket round trips on a loaded machine: more than testing-library's default second. */
+const LIVE = { timeout: 5000 };
+
 const row = (uid: string) => screen.getByTestId(`operator-order-${uid}`);
 const uids = () => [...document.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-testid')?.replace('operator-order-', ''));
 const emitOrder = (order: OperatorOrderDto) => act(() => void io.emit('operators:order', { uid: order.uid, status: order.status, order }));
@@ -103,11 +106,11 @@ describe('operator console', () => {
   it('puts a new order on top and changes a status live, without reloading', async () => {
     renderPage();
     await screen.findByTestId('operator-orders');
-    await waitFor(() => expect(clientSocket?.connected).to.equal(true));
+    await waitFor(() => expect(clientSocket?.connected).to.equal(true), LIVE);
     emitOrder(operatorOrderFixture({ uid: 'NEWEST0001', id: 3 }));
-    await waitFor(() => expect(uids()).to.deep.equal(['NEWEST0001', 'FIRST00001', 'SECOND0001']));
+    await waitFor(() => expect(uids()).to.deep.equal(['NEWEST0001', 'FIRST00001', 'SECOND0001']), LIVE);
     emitOrder({ ...second, version: 2, status: 'done' });
-    await waitFor(() => expect(within(row('SECOND0001')).getByTestId('operator-status').textContent).to.equal('Paid'));
+    await waitFor(() => expect(within(row('SECOND0001')).getByTestId('operator-status').textContent).to.equal('Paid'), LIVE);
     expect(api.requests.filter((request) => request.path === '/operator/orders')).to.have.length(1);
   });
 

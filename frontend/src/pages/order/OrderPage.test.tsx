@@ -50,6 +50,9 @@ function renderPage() {
   );
 }
 
+const NBSP = '\u00a0';
+/** Socket round trips on a loaded machine: more than testing-library's default second. */
+const LIVE = { timeout: 5000 };
 const status = () => screen.getByTestId('order-status').textContent;
 
 describe('order page', () => {
@@ -95,6 +98,7 @@ describe('order page', () => {
     for (const text of [UID, 'Sberbank', 'Bitcoin', 'client@example.com', '4111111111111111', 'IVAN PETROV', 'Please hurry']) {
       expect(details.textContent).to.contain(text);
     }
+    expect(within(details).getByTestId('order-rate').textContent).to.equal(`Rate7${NBSP}142${NBSP}857.143${NBSP}RUB = 1${NBSP}BTC`);
     expect(within(details).getByTestId('order-rate-rule').textContent).to.match(/^Fixed rate: locked until /);
     expect(screen.getByRole('button', { name: 'Confirm' })).to.exist;
     expect(screen.getByRole('button', { name: 'Cancel the order' })).to.exist;
@@ -111,17 +115,17 @@ describe('order page', () => {
   it('joins the order room and takes the join answer when it is newer', async () => {
     joinAnswer = () => orderFixture({ version: 2, step: 'verify_card', confirmedAt: '2026-11-21T12:01:00.000Z' });
     renderPage();
-    await screen.findByRole('heading', { name: 'Verify the card' });
+    await screen.findByRole('heading', { name: 'Verify the card' }, LIVE);
     expect(joins).to.deep.equal([{ uid: UID, secret: SECRET }]);
   });
 
   it('replaces the order on order:status without a reload, never going back to an older version', async () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Check the details and confirm' });
-    await waitFor(() => expect(joins).to.have.length(1));
+    await waitFor(() => expect(joins).to.have.length(1), LIVE);
     const progress = orderFixture({ version: 5, status: 'progress', step: 'processing', receivedAmount: '356000.01', expiresAt: null });
     act(() => void io.to(`order:${UID}`).emit('order:status', { uid: UID, status: 'progress', order: progress }));
-    await waitFor(() => expect(status()).to.equal('Status: Payment received'));
+    await waitFor(() => expect(status()).to.equal('Status: Payment received'), LIVE);
     const stale = orderFixture({ version: 4, status: 'new' });
     act(() => void io.to(`order:${UID}`).emit('order:status', { uid: UID, status: 'new', order: stale }));
     act(() => void io.to(`order:${UID}`).emit('order:status', { uid: 'OTHER', status: 'done', order: { ...progress, uid: 'OTHER', version: 9, status: 'done' } }));
@@ -133,21 +137,21 @@ describe('order page', () => {
   it('shows the time left from order:tick', async () => {
     renderPage();
     await screen.findByTestId('order-countdown');
-    await waitFor(() => expect(joins).to.have.length(1));
+    await waitFor(() => expect(joins).to.have.length(1), LIVE);
     act(() => void io.to(`order:${UID}`).emit('order:tick', { uid: UID, secondsLeft: 425, expiresAt: '2026-11-21T12:15:00.000Z' }));
-    await waitFor(() => expect(screen.getByTestId('order-time-left').textContent).to.equal('07:05'));
+    await waitFor(() => expect(screen.getByTestId('order-time-left').textContent).to.equal('07:05'), LIVE);
     expect(screen.getByRole('progressbar', { name: 'Time left to pay' }).getAttribute('aria-valuenow')).to.equal('47');
   });
 
   it('rejoins the room after a reconnection and takes the newer order it answers', async () => {
     renderPage();
-    await waitFor(() => expect(joins).to.have.length(1));
+    await waitFor(() => expect(joins).to.have.length(1), LIVE);
     joinAnswer = () => orderFixture({ version: 3, status: 'deleted', step: 'finished', deleteReason: 'expired', expiresAt: null });
     act(() => {
       clientSocket!.disconnect();
       clientSocket!.connect();
     });
-    await waitFor(() => expect(status()).to.equal('Status: Expired'));
+    await waitFor(() => expect(status()).to.equal('Status: Expired'), LIVE);
     expect(joins).to.have.length(2);
     expect(screen.getByTestId('order-status-text').textContent).to.equal('The time to pay ran out and the order was deleted.');
   });

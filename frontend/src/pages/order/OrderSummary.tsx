@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../../common/orders';
+import { monitoringInOut } from '../../../../common/rateMath';
 import { formatMoney } from '../../exchange/format';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -22,6 +23,8 @@ export function OrderSummary({ order }: { order: OrderDto }) {
       : order.rateSource
         ? t('order.details.floating', { source: order.rateSource })
         : t('order.details.floatingNoSource');
+  // As the widget shows it: the side worth less is counted per one unit of the other.
+  const rate = monitoringInOut(order.rate, order.from.precision);
   const extras = Object.entries(order.extra).filter((entry): entry is [string, string] => Boolean(entry[1]));
 
   return (
@@ -39,8 +42,8 @@ export function OrderSummary({ order }: { order: OrderDto }) {
         <Row label={t('order.details.receive')} testId="order-receive">
           {formatMoney(order.amountReceive, order.to.currency)} <span className="order-muted">· {order.to.name}</span>
         </Row>
-        <Row label={t('order.details.rate')}>
-          1 {order.from.currency} = {formatMoney(order.rate, order.to.currency)}
+        <Row label={t('order.details.rate')} testId="order-rate">
+          {formatMoney(rate.in, order.from.currency)} = {formatMoney(rate.out, order.to.currency)}
         </Row>
         <Row label={t('order.details.rateType')}>
           {t(`exchange.rateType.${order.rateType}`)}
