@@ -20,7 +20,7 @@ export function OrderRow({ order, onChanged }: Props) {
       <td data-label={t('order.operator.columns.order')}>
         <strong className="operator-uid">{order.uid}</strong>
         <span className="operator-muted">{order.email}</span>
-        {order.manual && <span className="operator-muted">manual</span>}
+        {order.ref && <span className="operator-muted">{t('order.operator.ref', { ref: order.ref })}</span>}
       </td>
       <td data-label={t('order.operator.columns.created')}>
         <time dateTime={order.createdAt}>{created}</time>
