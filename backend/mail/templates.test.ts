@@ -12,7 +12,20 @@ describe('mail templates', () => {
       it(`${template} in ${lang}: every text is translated and the button links to the site`, () => {
         const mail = renderMail(
           template,
-          { name: 'Ann', link: '/auth/abc', ip: '198.51.100.7', time: '2026-01-02T03:04:05Z', userAgent: 'Firefox' },
+          {
+            name: 'Ann',
+            link: '/auth/abc',
+            ip: '198.51.100.7',
+            time: '2026-01-02T03:04:05Z',
+            userAgent: 'Firefox',
+            // Order mails.
+            uid: 'A1B2C3D4E5',
+            status: 'paid',
+            amountSend: '0.5',
+            from: 'BTC',
+            amountReceive: '3000000',
+            to: 'SBERRUB',
+          },
           { lang, t: i18n.translator(lang), publicUrl: PUBLIC_URL },
         );
         for (const part of [mail.subject, mail.text, mail.html]) {

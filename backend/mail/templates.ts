@@ -1,8 +1,9 @@
 import type { Lang } from '../../common/api';
 import type { Translate } from '../lib/i18n';
+import { ORDER_MAIL_LAYOUTS, ORDER_MAIL_TEMPLATES } from './orderTemplates';
 
 /** Every mail the product sends; texts in `locales/<lang>/mail.json` under the same name. */
-export const MAIL_TEMPLATES = ['activation', 'passwordReset', 'passwordChanged', 'signInAlert'] as const;
+export const MAIL_TEMPLATES = ['activation', 'passwordReset', 'passwordChanged', 'signInAlert', ...ORDER_MAIL_TEMPLATES] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /**
@@ -37,6 +38,7 @@ const LAYOUTS: Record<MailTemplate, Layout> = {
   passwordReset: { paragraphs: ['intro', 'expiry'], action: 'action', ignoreNotice: true },
   passwordChanged: { paragraphs: ['intro', 'warning'], action: 'action' },
   signInAlert: { paragraphs: ['intro', 'time', 'ip', 'device', 'warning'], action: 'action' },
+  ...ORDER_MAIL_LAYOUTS,
 };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -28,3 +28,26 @@ export async function loadOrderView(
     events,
   };
 }
+
+/** Views of many orders in three queries (the operators' list). */
+export async function loadOrderViews(models: Pick<Models, 'Asset' | 'OrderEvent'>, orders: Order[]): Promise<OrderView[]> {
+  if (orders.length === 0) return [];
+  const codes = [...new Set(orders.flatMap((order) => [order.fromCode, order.toCode]))];
+  const [assets, events] = await Promise.all([
+    models.Asset.findAll({ where: { code: { [Op.in]: codes } } }),
+    models.OrderEvent.findAll({ where: { orderId: { [Op.in]: orders.map((order) => order.id) } }, order: [['id', 'ASC']] }),
+  ]);
+  const byCode = new Map(assets.map((asset) => [asset.code, asset]));
+  const byOrder = new Map<number, OrderEvent[]>();
+  for (const event of events) {
+    const list = byOrder.get(event.orderId) ?? [];
+    list.push(event);
+    byOrder.set(event.orderId, list);
+  }
+  return orders.map((order) => ({
+    order,
+    from: byCode.get(order.fromCode) ?? null,
+    to: byCode.get(order.toCode) ?? null,
+    events: byOrder.get(order.id) ?? [],
+  }));
+}

@@ -15,6 +15,21 @@ import { sessionRoutes } from './user/auth/session';
 import type { RateLimits } from '../security/rateLimit';
 import { accountRoutes } from './user';
 import type { FindSessionUser } from './user/auth/sessionUser';
+import { initModels } from '../models';
+import { createOrdersContext } from '../orders/context';
+import { orderRoutes } from './orders';
+import { ORDER_UPLOAD_PATH } from './orders/uploads';
+import { operatorRoutes } from './operator';
+import type { AppMiddleware } from '../middlewares/types';
+import type { ServerI18n } from '../lib/i18n';
+
+/** JSON bodies everywhere but the order uploads (multipart, parsed by their own route). */
+function jsonBodyExceptUploads(): AppMiddleware {
+  const json = jsonBody();
+  return function jsonBodyExceptUploadsMiddleware(ctx, next) {
+    return ORDER_UPLOAD_PATH.test(ctx.path) ? next() : json(ctx, next);
+  };
+}
 
 export interface ApiRoutesDeps {
   app: Koa<AppState>;
@@ -35,7 +50,7 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(
     sameOrigin(deps.config.publicUrl),
-    jsonBody(),
+    jsonBodyExceptUploads(),
     sessions({
       app: deps.app as unknown as Koa,
       kv: deps.kv,
@@ -47,5 +62,17 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   for (const router of accountRoutes(deps)) api.use(router.routes());
   api.use(catalogueRoutes({ db: deps.db }).routes());
   api.use(ratesRoutes({ rates: deps.rates }).routes());
+  const models = initModels(deps.db.sequelize);
+  const orders = createOrdersContext({
+    sequelize: deps.db.sequelize,
+    kv: deps.kv,
+    logger: deps.logger,
+    rates: deps.rates,
+    config: deps.config,
+    // The app's translations (createApp sets them before building the API).
+    i18n: (deps.app as { i18n?: ServerI18n }).i18n,
+  });
+  api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.config.maintenance }).routes());
+  api.use(operatorRoutes({ orders, kv: deps.kv, models }).routes());
   return api;
 }

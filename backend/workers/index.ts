@@ -5,6 +5,7 @@ import type { Database } from '../db';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import { startLeaderLock } from './leaderLock';
+import { startOrdersJob, type OrdersJob, type OrdersJobOptions } from './orders';
 import { startRatesJob, type RatesJob, type RatesJobOptions } from './rates';
 
 export const LEADER_KEY = 'worker:leader';
@@ -21,6 +22,8 @@ export interface WorkerDeps {
   db: Pick<Database, 'sequelize'>;
   /** Overrides of the rates job (tests: a fast tick, their own providers). */
   rates?: RatesJobOptions;
+  /** Overrides of the orders job (tests: a fast tick, a fixed clock). */
+  orders?: OrdersJobOptions;
   /** Overrides of LEADER_TTL_MS / LEADER_RENEW_MS (tests: a quick takeover). */
   leader?: { ttlMs?: number; renewEveryMs?: number };
 }
@@ -40,8 +43,8 @@ export interface WorkerHeartbeat {
 /**
  * The background worker (ROLE=worker, or inside ROLE=all). Only one worker in a deployment is
  * active: the holder of the leader lock in the KV. The active worker writes a heartbeat and runs
- * the rates job (backend/workers/rates.ts); a worker that loses the lock stops it. Order timers
- * and mail come in later issues.
+ * the rates job (backend/workers/rates.ts) and the orders job (expiry, backend/workers/orders.ts);
+ * a worker that loses the lock stops them.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -49,6 +52,17 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   let heartbeat: NodeJS.Timeout | undefined;
   // The rates job of the current leadership; stopping settles before a new one starts.
   let ratesJob: Promise<RatesJob | null> = Promise.resolve(null);
+  let ordersJob: OrdersJob | null = null;
+
+  function startOrders(): void {
+    ordersJob ??= startOrdersJob({ config: deps.config, logger, kv: deps.kv, db: deps.db, options: deps.orders });
+  }
+
+  async function stopOrders(): Promise<void> {
+    const job = ordersJob;
+    ordersJob = null;
+    await job?.stop();
+  }
 
   function startRates(): void {
     ratesJob = ratesJob
@@ -88,11 +102,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       void beat();
       heartbeat = setInterval(() => void beat(), HEARTBEAT_EVERY_MS);
       startRates();
+      startOrders();
     },
     onLost() {
       clearInterval(heartbeat);
       heartbeat = undefined;
       void stopRates();
+      void stopOrders();
     },
   });
   logger.info({ leader: lock.isLeader() }, 'worker started');
@@ -102,7 +118,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     isLeader: () => lock.isLeader(),
     async close() {
       // The job stops before the lock is released, so a successor never overlaps its last tick.
-      await stopRates();
+      await Promise.all([stopRates(), stopOrders()]);
       await lock.release();
       logger.info('worker stopped');
     },

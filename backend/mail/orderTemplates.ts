@@ -1,0 +1,12 @@
+/**
+ * Layouts of the order emails (texts in `locales/<lang>/mail.json` under the same names):
+ * `orderCreated` carries the order page link and the payment deadline, `orderStatus` the new
+ * status's name (translated by the sender, `mail.orderStatuses.<status>`) and the link.
+ */
+export const ORDER_MAIL_TEMPLATES = ['orderCreated', 'orderStatus'] as const;
+export type OrderMailTemplate = (typeof ORDER_MAIL_TEMPLATES)[number];
+
+export const ORDER_MAIL_LAYOUTS: Record<OrderMailTemplate, { paragraphs: string[]; action: string }> = {
+  orderCreated: { paragraphs: ['intro', 'amounts', 'deadline', 'secret'], action: 'action' },
+  orderStatus: { paragraphs: ['intro', 'secret'], action: 'action' },
+};

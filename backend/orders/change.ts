@@ -1,0 +1,117 @@
+/**
+ * One change of an order, the way every command makes it: inside a transaction, the fresh row is
+ * read, the command's plan decides (or refuses), a conditional update on (id, version) writes it
+ * with version + 1 — a concurrent change that got there first makes it fail with 409, never a
+ * double change — the history row is added, and only after the commit the change is published
+ * on the KV (every web process forwards it to the order's room and to operators) and, when the
+ * status moved, the customer is emailed.
+ */
+import { literal, type Transaction, type WhereOptions } from 'sequelize';
+import type { OrderActor } from '../../common/orders';
+import { NotFoundError } from '../lib/errors';
+import type { Order } from '../models';
+import type { OrdersContext } from './context';
+import { InvalidTransition } from './errors';
+import { publishOrderChange } from './events';
+import { sendOrderStatusMail } from './mail';
+import { presentOperatorOrder, presentOrder } from './presenters';
+import { orderTransaction } from './transaction';
+import { loadOrderView, type OrderView } from './view';
+
+export interface ActorInfo {
+  actor: OrderActor;
+  userId: number | null;
+  /** The operator's email. */
+  name: string | null;
+}
+
+export const CUSTOMER: ActorInfo = { actor: 'customer', userId: null, name: null };
+export const SYSTEM: ActorInfo = { actor: 'system', userId: null, name: null };
+
+export function operatorActor(user: { id: number; email: string }): ActorInfo {
+  return { actor: 'operator', userId: user.id, name: user.email };
+}
+
+type OrderValues = Partial<Pick<Order, Exclude<keyof Order, 'id' | 'uid' | 'version' | 'createdAt' | 'updatedAt'>>> & Record<string, unknown>;
+
+export interface OrderPlan {
+  /** The attributes to write (with `status` when it moves). */
+  set: OrderValues;
+  details?: Record<string, string> | null;
+  /** `recalc` when amounts were recalculated. */
+  kind?: 'status' | 'recalc';
+  /**
+   * A guard used instead of the version check (with the version still incremented), and the
+   * error to answer when it no longer holds — e.g. `receiptKey IS NULL` for the one receipt.
+   */
+  guard?: { where: WhereOptions; lost: () => Error };
+  /** More work in the same transaction after the order row was written (the reserve). */
+  within?: (transaction: Transaction) => Promise<void>;
+  /** More work after the commit (the catalogue-changed notice). */
+  after?: () => Promise<void>;
+}
+
+export interface ChangeOrderProps {
+  /** The order's id (the row is read again inside the transaction). */
+  orderId: number;
+  action: string;
+  actor: ActorInfo;
+  plan: (order: Order, now: Date) => OrderPlan | Promise<OrderPlan>;
+}
+
+export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): Promise<OrderView> {
+  const { Order: Orders, OrderEvent } = ctx.models;
+  const now = ctx.now();
+  return orderTransaction(ctx.sequelize, async (transaction) => {
+    const order = await Orders.findByPk(props.orderId, { transaction });
+    if (!order) throw new NotFoundError();
+    const plan = await props.plan(order, now);
+    const fromStatus = order.status;
+    const where = plan.guard ? { id: order.id, ...plan.guard.where } : { id: order.id, version: order.version };
+    const [count] = await Orders.update(
+      { ...plan.set, version: plan.guard ? literal('version + 1') : order.version + 1 } as never,
+      { where, transaction },
+    );
+    if (count !== 1) throw plan.guard ? plan.guard.lost() : new InvalidTransition();
+    await plan.within?.(transaction);
+    await order.reload({ transaction });
+    await OrderEvent.create(
+      {
+        orderId: order.id,
+        action: props.action,
+        fromStatus,
+        toStatus: order.status,
+        actor: props.actor.actor,
+        actorUserId: props.actor.userId,
+        actorName: props.actor.name,
+        details: plan.details ?? null,
+      },
+      { transaction },
+    );
+    const view = await loadOrderView(ctx.models, order, transaction);
+    transaction.afterCommit(() =>
+      announceOrderChange(ctx, view, { kind: plan.kind ?? 'status', statusChanged: fromStatus !== order.status, after: plan.after }),
+    );
+    return view;
+  });
+}
+
+/** Publishes a committed change and mails the customer when the status moved; failures are logged. */
+export async function announceOrderChange(
+  ctx: OrdersContext,
+  view: OrderView,
+  options: { kind: 'status' | 'recalc'; statusChanged: boolean; after?: () => Promise<void> },
+): Promise<void> {
+  const uid = view.order.uid;
+  try {
+    await publishOrderChange(ctx.kv, { kind: options.kind, order: presentOrder(view), operator: presentOperatorOrder(view) });
+  } catch (error) {
+    ctx.logger.error({ err: error, uid }, 'order change not published');
+  }
+  if (options.statusChanged) await sendOrderStatusMail(ctx, view.order);
+  try {
+    await options.after?.();
+  } catch (error) {
+    ctx.logger.error({ err: error, uid }, 'order after-commit work failed');
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Everything the order commands work with, built once per app (and once per worker).
+ */
+import type { Sequelize } from 'sequelize';
+import type { Config } from '../config/types';
+import { createServerI18n, type ServerI18n } from '../lib/i18n';
+import type { KV } from '../lib/kv/types';
+import type { Logger } from '../lib/logger';
+import { createMailer, type Mailer } from '../mail';
+import { initModels, type Models } from '../models';
+import type { RatesView } from '../rates/store';
+import { appSecretKeys } from '../security/secretBox';
+
+export interface OrdersContext {
+  sequelize: Sequelize;
+  models: Models;
+  kv: KV;
+  mailer: Pick<Mailer, 'send'>;
+  i18n: ServerI18n;
+  logger: Logger;
+  /** The live rates (web processes: the RatesStore; never a provider). */
+  rates: RatesView;
+  /** PUBLIC_URL, for the order links in emails. */
+  publicUrl: string;
+  /** Seal order secrets with [0], open with any (security/secretBox). */
+  secretKeys: readonly string[];
+  uploadDir: string;
+  /** The clock (tests pass a fixed one). */
+  now: () => Date;
+}
+
+export function createOrdersContext(deps: {
+  sequelize: Sequelize;
+  kv: KV;
+  logger: Logger;
+  rates: RatesView;
+  config: Pick<Config, 'publicUrl' | 'sessionKeys' | 'uploadDir' | 'smtpUrl' | 'mailFrom' | 'outboxDir'>;
+  i18n?: ServerI18n;
+  mailer?: Pick<Mailer, 'send'>;
+  now?: () => Date;
+}): OrdersContext {
+  const i18n = deps.i18n ?? createServerI18n();
+  return {
+    sequelize: deps.sequelize,
+    models: initModels(deps.sequelize),
+    kv: deps.kv,
+    mailer: deps.mailer ?? createMailer(deps.config, deps.logger, { i18n }),
+    i18n,
+    logger: deps.logger.child({ module: 'orders' }),
+    rates: deps.rates,
+    publicUrl: deps.config.publicUrl,
+    secretKeys: appSecretKeys(deps.config),
+    uploadDir: deps.config.uploadDir,
+    now: deps.now ?? (() => new Date()),
+  };
+}

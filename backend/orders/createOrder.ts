@@ -1,0 +1,128 @@
+/**
+ * createOrder: a new order at the direction's current rate, as the RatesStore of this process
+ * serves it (web processes never call providers). Refuses unknown, disabled or stale directions
+ * (422 direction_unavailable), a rate type the direction does not offer, and amounts the widget
+ * would refuse — with the widget's messages (the same quote code). The fixed rate is locked for
+ * the direction's fixedPeriodMinutes; the payment window is as long for both rate types.
+ */
+import { UniqueConstraintError } from 'sequelize';
+import type { Lang } from '../../common/api';
+import { orderPath, type CardCheck, type CreateOrderRequest, type CreateOrderResponse } from '../../common/orders';
+import { ValidationError } from '../lib/errors';
+import type { Translate } from '../lib/i18n';
+import type { Asset, Direction, User } from '../models';
+import { directionKey } from '../rates/engine';
+import { quoteAmounts } from '../routes/rates/quote';
+import { validationMessage } from '../../common/validation';
+import type { OrdersContext } from './context';
+import { announceOrderChange } from './change';
+import { checkDirectionFields, isBankCard } from './directionRules';
+import { DirectionUnavailable } from './errors';
+import { sealOrderSecret, sendOrderCreatedMail } from './mail';
+import { presentOrder } from './presenters';
+import { hashOrderSecret, newOrderSecret, newOrderUid } from './secrets';
+import { orderTransaction } from './transaction';
+import { loadOrderView } from './view';
+
+/** New uids drawn before giving up (50 random bits: a collision is already rare). */
+const UID_ATTEMPTS = 5;
+
+export interface CreateOrderProps {
+  request: CreateOrderRequest;
+  /** The signed-in user, if any: the order is theirs, and a verified user skips the card check. */
+  user: Pick<User, 'id' | 'kycStatus'> | null;
+  lang: Lang;
+  /** Translates validation messages into the request's language. */
+  t: Translate;
+}
+
+type DirectionWithAssets = Direction & { fromAsset: Asset; toAsset: Asset };
+
+async function offeredDirection(ctx: OrdersContext, from: string, to: string): Promise<DirectionWithAssets> {
+  const { Direction: Directions, Asset } = ctx.models;
+  const direction = await Directions.findOne({
+    where: { fromCode: from, toCode: to, enabled: true },
+    include: [
+      { model: Asset, as: 'fromAsset', where: { enabled: true } },
+      { model: Asset, as: 'toAsset', where: { enabled: true } },
+    ],
+  });
+  if (!direction) throw new DirectionUnavailable();
+  return direction as DirectionWithAssets;
+}
+
+function cardCheckFor(from: Asset, user: CreateOrderProps['user']): CardCheck {
+  if (!isBankCard(from)) return 'not_required';
+  return user?.kycStatus === 'approve' ? 'not_required' : 'required';
+}
+
+export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): Promise<CreateOrderResponse> {
+  const { request, t } = props;
+  const state = ctx.rates.current();
+  const rate = state?.rates.get(directionKey(request));
+  const fromRate = state?.assets.get(request.from);
+  const toRate = state?.assets.get(request.to);
+  if (!state || state.expired || !rate || rate.stale || !fromRate || !toRate) throw new DirectionUnavailable();
+  const direction = await offeredDirection(ctx, request.from, request.to);
+  if (!direction.rateTypes.includes(request.rateType) || !rate.rateTypes.includes(request.rateType)) {
+    throw new ValidationError({ rateType: t(validationMessage('general_error').key) });
+  }
+  const side = request.amountSend !== undefined ? 'amountSend' : 'amountReceive';
+  const input = request.amountSend !== undefined ? { amountSend: request.amountSend } : { amountReceive: request.amountReceive! };
+  const quote = quoteAmounts(rate, fromRate, toRate, input, t);
+  if (quote.violation) throw new ValidationError({ [side]: quote.violation.message });
+  const extra = await checkDirectionFields(
+    request,
+    { extraFields: direction.extraFields, from: direction.fromAsset, to: direction.toAsset },
+    t,
+  );
+
+  const now = ctx.now();
+  const window = new Date(now.getTime() + direction.fixedPeriodMinutes * 60_000);
+  const secret = newOrderSecret();
+  const base = {
+    secretHash: hashOrderSecret(secret),
+    userId: props.user?.id ?? null,
+    lang: props.lang,
+    email: request.email.trim().toLowerCase(),
+    fromCode: request.from,
+    toCode: request.to,
+    rateType: request.rateType,
+    rate: rate.rate,
+    amountSend: quote.amountSend,
+    amountReceive: quote.amountReceive,
+    rateLockedUntil: request.rateType === 'fixed' ? window : null,
+    expiresAt: window,
+    status: 'new' as const,
+    manual: direction.manual,
+    cardCheck: cardCheckFor(direction.fromAsset, props.user),
+    senderAccount: request.senderAccount?.trim() || null,
+    receiverAccount: request.receiverAccount?.trim() || null,
+    extra,
+    comment: request.comment?.trim() || null,
+    ref: request.ref ?? null,
+  };
+
+  for (let attempt = 1; ; attempt += 1) {
+    const uid = newOrderUid();
+    try {
+      const view = await orderTransaction(ctx.sequelize, async (transaction) => {
+        const order = await ctx.models.Order.create({ ...base, uid, secretSealed: sealOrderSecret(ctx, uid, secret) }, { transaction });
+        await ctx.models.OrderEvent.create(
+          { orderId: order.id, action: 'created', fromStatus: null, toStatus: 'new', actor: 'customer', actorUserId: props.user?.id ?? null, actorName: null, details: null },
+          { transaction },
+        );
+        const created = await loadOrderView(ctx.models, order, transaction);
+        transaction.afterCommit(async () => {
+          await announceOrderChange(ctx, created, { kind: 'status', statusChanged: false });
+          await sendOrderCreatedMail(ctx, created.order);
+        });
+        return created;
+      });
+      return { uid, secret, url: orderPath(uid, secret), order: presentOrder(view) };
+    } catch (error) {
+      if (error instanceof UniqueConstraintError && attempt < UID_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { ErrorCode } from '../../common/api';
+import { AppError } from '../lib/errors';
+
+/** The action is not possible in the order's current state (or a concurrent change won). */
+export class InvalidTransition extends AppError {
+  readonly status = 409;
+  readonly code = ErrorCode.InvalidTransition;
+}
+
+/** A second receipt for the same order: only the first is kept. */
+export class ReceiptAlreadyUploaded extends AppError {
+  readonly status = 409;
+  readonly code = ErrorCode.ReceiptAlreadyUploaded;
+}
+
+/** Unknown, disabled or stale direction (no fresh rate to order at). */
+export class DirectionUnavailable extends AppError {
+  readonly status = 422;
+  readonly code = ErrorCode.DirectionUnavailable;
+}
+
+/** Marking an order done would take the reserve of `to` below zero. */
+export class InsufficientReserve extends AppError {
+  readonly status = 409;
+  readonly code = ErrorCode.InsufficientReserve;
+}
+
+/** Returning funds needs an address (given now or earlier by the customer). */
+export class RefundAddressRequired extends AppError {
+  readonly status = 400;
+  readonly code = ErrorCode.RefundAddressRequired;
+}

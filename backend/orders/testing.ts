@@ -1,0 +1,178 @@
+/**
+ * Test support for orders: a direction of its own (two fresh assets, a direction row, and its
+ * rate published to the server's RatesStore through the KV as the worker would), and
+ * `buildOrder(overrides)` creating an order through createOrder and then putting it in the state
+ * a test needs. Nothing is mocked: the real server, database and KV.
+ */
+import { randomBytes } from 'node:crypto';
+import type { DirectionRateDto } from '../../common/catalogue';
+import type { AssetType, RateType } from '../../common/enums';
+import type { CreateOrderRequest } from '../../common/orders';
+import type { Lang } from '../../common/api';
+import { createServerI18n } from '../lib/i18n';
+import { initModels, type Order } from '../models';
+import { directionKey, type RateAsset, type RatesChange, type RatesSnapshot } from '../rates/engine';
+import { publishSnapshot } from '../rates/store';
+import type { TestServer } from '../test/server';
+import { createOrdersContext, type OrdersContext } from './context';
+import { createOrder } from './createOrder';
+
+export interface TestAssetSpec {
+  type?: AssetType;
+  precision?: number;
+  reserve?: string;
+  /** Code prefix: `SBP…`/`WIRE…` fiat is not a card. */
+  prefix?: string;
+}
+
+export interface TestDirection {
+  from: string;
+  to: string;
+  rate: string;
+  fixedPeriodMinutes: number;
+}
+
+function uniqueCode(prefix = 'T'): string {
+  return `${prefix}${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+/** Publishes (or replaces) one direction's rate in the server's RatesStore and waits for it. */
+export async function publishTestRate(server: TestServer, rate: DirectionRateDto, assets: RateAsset[] = []): Promise<void> {
+  const current = server.rates.current();
+  const version = (current?.version ?? 0) + 1;
+  const now = new Date();
+  const staleAt = new Date(now.getTime() + 60 * 60_000).toISOString();
+  const allAssets = [...(current?.assets.values() ?? [])].filter((asset) => !assets.some((added) => added.code === asset.code));
+  allAssets.push(...assets);
+  const rates = (current?.list ?? []).filter((existing) => directionKey(existing) !== directionKey(rate));
+  rates.push(rate);
+  const reserves = [...(current?.reserves ?? [])];
+  const snapshot: RatesSnapshot = { version, generatedAt: now.toISOString(), staleAt, rates, reserves, assets: allAssets };
+  const change: RatesChange = {
+    version,
+    generatedAt: now.toISOString(),
+    staleAt,
+    rates: [rate],
+    removed: [],
+    reserves: [],
+    removedReserves: [],
+    assets: allAssets,
+  };
+  await publishSnapshot(server.kv, snapshot, change);
+  const deadline = Date.now() + 5000;
+  while ((server.rates.current()?.version ?? 0) < version) {
+    if (Date.now() > deadline) throw new Error('the rates store did not take the test rate');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export function testRate(direction: Pick<TestDirection, 'from' | 'to' | 'rate'>, extra: Partial<DirectionRateDto> = {}): DirectionRateDto {
+  return {
+    from: direction.from,
+    to: direction.to,
+    rate: direction.rate,
+    in: '1',
+    out: direction.rate,
+    reserve: '1000000',
+    min: '0.001',
+    max: '1000000',
+    rateTypes: ['fixed', 'float'],
+    manual: false,
+    updatedAt: new Date().toISOString(),
+    stale: false,
+    ...extra,
+  };
+}
+
+/**
+ * Two new assets and a direction between them (fixed and floating, 30-minute window by default)
+ * with `rate` published as current.
+ */
+export async function buildDirection(
+  server: TestServer,
+  options: { rate?: string; from?: TestAssetSpec; to?: TestAssetSpec; rateTypes?: RateType[]; fixedPeriodMinutes?: number; min?: string; max?: string; extraFields?: { name: 'memo' | 'tag' | 'cardHolder' | 'phone' | 'bankName'; required: boolean; pattern?: string }[] } = {},
+): Promise<TestDirection> {
+  const { Asset, Direction } = initModels(server.db.sequelize);
+  const make = async (spec: TestAssetSpec = {}) => {
+    const type = spec.type ?? 'coin';
+    const code = uniqueCode(spec.prefix);
+    const precision = spec.precision ?? (type === 'fiat' ? 2 : 8);
+    await Asset.create({ code, name: `Test ${code}`, type, currency: code, network: null, precision, icon: 'test', reserve: spec.reserve ?? '1000000', city: null });
+    return { code, type, currency: code, city: null, enabled: true, precision } satisfies RateAsset;
+  };
+  const from = await make(options.from);
+  const to = await make(options.to ?? { type: 'fiat' });
+  const rateTypes = options.rateTypes ?? ['fixed', 'float'];
+  const fixedPeriodMinutes = options.fixedPeriodMinutes ?? 30;
+  const min = options.min ?? '0.001';
+  const max = options.max ?? '1000';
+  await Direction.create({
+    fromCode: from.code,
+    toCode: to.code,
+    markup: '1',
+    minAmount: min,
+    maxAmount: max,
+    rateTypes,
+    fixedPeriodMinutes,
+    extraFields: options.extraFields ?? [],
+  });
+  const rate = options.rate ?? '100';
+  const reserve = options.to?.reserve ?? '1000000';
+  await publishTestRate(server, testRate({ from: from.code, to: to.code, rate }, { rateTypes, min, max, reserve }), [from, to]);
+  return { from: from.code, to: to.code, rate, fixedPeriodMinutes };
+}
+
+/** The orders context of a test server (its database, KV, outbox and rates). */
+export function testOrdersContext(server: TestServer, now?: () => Date): OrdersContext {
+  return createOrdersContext({
+    sequelize: server.db.sequelize,
+    kv: server.kv,
+    logger: server.logger,
+    rates: server.rates,
+    config: server.config,
+    i18n: createServerI18n(),
+    now,
+  });
+}
+
+export function orderRequest(direction: Pick<TestDirection, 'from' | 'to'>, overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
+  return {
+    from: direction.from,
+    to: direction.to,
+    amountSend: '1',
+    rateType: 'fixed',
+    email: `order-${randomBytes(4).toString('hex')}@example.test`,
+    receiverAccount: '4111111111111111',
+    agreeTerms: true,
+    ...overrides,
+  };
+}
+
+export interface BuildOrderOverrides {
+  direction?: TestDirection;
+  request?: Partial<CreateOrderRequest>;
+  lang?: Lang;
+  userId?: number;
+  /** Row attributes set after creation (status, confirmedAt, cardCheck…). */
+  set?: Partial<Record<keyof Order, unknown>>;
+}
+
+/** An order (and, unless given, a direction for it); returns the row, its secret and its direction. */
+export async function buildOrder(
+  server: TestServer,
+  overrides: BuildOrderOverrides = {},
+): Promise<{ order: Order; secret: string; direction: TestDirection }> {
+  const direction = overrides.direction ?? (await buildDirection(server));
+  const ctx = testOrdersContext(server);
+  const t = createServerI18n().translator(overrides.lang ?? 'en');
+  const created = await createOrder(ctx, {
+    request: orderRequest(direction, overrides.request),
+    user: overrides.userId ? { id: overrides.userId, kycStatus: null } : null,
+    lang: overrides.lang ?? 'en',
+    t,
+  });
+  const { Order: Orders } = initModels(server.db.sequelize);
+  const order = (await Orders.findOne({ where: { uid: created.uid } }))!;
+  if (overrides.set) await order.update(overrides.set as never);
+  return { order, secret: created.secret, direction };
+}

@@ -1,0 +1,76 @@
+import Router from '@koa/router';
+import type { CreateOrderRequest } from '../../../common/orders';
+import type { KV } from '../../lib/kv/types';
+import { MaintenanceError } from '../../lib/errors';
+import type { AppState } from '../../middlewares/types';
+import { validate } from '../../middlewares/validate';
+import type { Models } from '../../models';
+import type { OrdersContext } from '../../orders/context';
+import { createOrder } from '../../orders/createOrder';
+import { cancelOrder, confirmOrder, markOrderPaid, setRefundAddress } from '../../orders/customerActions';
+import { presentOrder } from '../../orders/presenters';
+import { loadOrderView } from '../../orders/view';
+import type { RateLimits } from '../../security/rateLimit';
+import { respond } from '../respond';
+import { loadSessionUser } from '../user/requireUser';
+import { currentOrder, customerOrder } from './customerOrder';
+import { orderLimit } from './limits';
+import { createOrderSchema, refundAddressSchema } from './schema';
+import { orderUploadRoutes } from './uploads';
+
+export interface OrderRoutesDeps {
+  orders: OrdersContext;
+  kv: KV;
+  models: Pick<Models, 'User'>;
+  rateLimits: RateLimits;
+  maintenance: boolean;
+}
+
+/**
+ * The customer's order API: `POST /orders` (refused with 503 maintenance while MAINTENANCE=1),
+ * `GET /orders/:uid/:secret` and `POST /orders/:uid/:secret/{confirm,paid,cancel,refund-address}`;
+ * the uploads (card-photo, receipt) in ./uploads.ts.
+ */
+export function orderRoutes(deps: OrderRoutesDeps): Router<AppState> {
+  const { orders } = deps;
+  const router = new Router<AppState>({ prefix: '/orders' });
+  const limitCreate = orderLimit(deps.rateLimits, 'create');
+  const limitAction = orderLimit(deps.rateLimits, 'action');
+  const findOrder = customerOrder({ orders });
+
+  router.post(
+    '/',
+    function refuseInMaintenance(ctx, next) {
+      if (deps.maintenance) throw new MaintenanceError();
+      return next();
+    },
+    limitCreate,
+    validate(createOrderSchema),
+    async function create(ctx) {
+      ctx.set('Cache-Control', 'no-store');
+      const user = await loadSessionUser(ctx, { kv: deps.kv, models: deps.models });
+      const request = ctx.state.input as CreateOrderRequest;
+      respond(ctx, await createOrder(orders, { request, user, lang: ctx.state.lang, t: ctx.state.t }), 201);
+    },
+  );
+
+  router.get('/:uid/:secret', limitAction, findOrder, async function getOrder(ctx) {
+    respond(ctx, presentOrder(await loadOrderView(orders.models, currentOrder(ctx))));
+  });
+
+  const actions = { confirm: confirmOrder, paid: markOrderPaid, cancel: cancelOrder } as const;
+  for (const [action, command] of Object.entries(actions)) {
+    router.post(`/:uid/:secret/${action}`, limitAction, findOrder, async function customerAction(ctx) {
+      respond(ctx, presentOrder(await command(orders, { order: currentOrder(ctx) })));
+    });
+  }
+
+  router.post('/:uid/:secret/refund-address', limitAction, findOrder, validate(refundAddressSchema), async function refundAddress(ctx) {
+    const { address } = ctx.state.input as { address: string };
+    respond(ctx, presentOrder(await setRefundAddress(orders, { order: currentOrder(ctx), address: address.trim() })));
+  });
+
+  const uploads = orderUploadRoutes({ orders, findOrder, limit: limitAction });
+  router.use(uploads.routes());
+  return router;
+}
