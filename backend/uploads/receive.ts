@@ -131,8 +131,8 @@ export function receiveSingleFile(options: ReceiveOptions = {}): AppMiddleware {
     const written: string[] = [];
     try {
       const { file, refused } = await parse(ctx, maxBytes, tempDir, written);
-      if (refused > 0) throw new ValidationError({ [UPLOAD_FIELD]: ctx.state.t('validation.max_items', { max: 1 }) });
       if (!file) throw new ValidationError({ [UPLOAD_FIELD]: ctx.state.t('validation.required') });
+      if (refused > 0) throw new ValidationError({ [UPLOAD_FIELD]: ctx.state.t('validation.max_items', { max: 1 }) });
       ctx.state.upload = file;
       await next();
     } finally {
