@@ -204,6 +204,16 @@ describe('order page', () => {
     expect(screen.queryByLabelText('Payment receipt')).to.equal(null);
   });
 
+  it('says the funds are awaited once the customer said they paid, with no timer left', async () => {
+    api.on(ORDER_PATH, ok(orderFixture({ step: 'processing', cardCheck: 'approved', paidAt: '2026-11-21T12:05:00.000Z', expiresAt: null })));
+    renderPage();
+    expect((await screen.findByTestId('order-status-text')).textContent).to.equal(
+      'You said you paid. We are waiting for the funds to arrive; this page updates by itself.',
+    );
+    expect(status()).to.equal('Status: Waiting');
+    expect(screen.queryByTestId('order-countdown')).to.equal(null);
+  });
+
   it('asks for a refund address on a payment issue with funds received, and lists the history', async () => {
     api.on(
       ORDER_PATH,
@@ -226,7 +236,8 @@ describe('order page', () => {
     expect((await screen.findByTestId('order-status-text')).textContent).to.contain('Less than the order amount arrived');
     const history = screen.getByTestId('order-history');
     expect(history.querySelectorAll('li')).to.have.length(2);
-    expect(history.textContent).to.contain('op@example.com');
+    expect(history.textContent).to.contain('Operator · op@example.com · Funds received');
+    expect(history.textContent).to.contain('You · Order created');
     await userEvent.type(screen.getByRole('textbox', { name: /^Refund address or card/ }), '4276000000000000');
     await userEvent.click(screen.getByRole('button', { name: 'Save the address' }));
     expect((await screen.findByText('Refund address: 4276000000000000', { exact: false })).textContent).to.contain('4276000000000000');

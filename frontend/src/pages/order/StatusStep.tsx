@@ -11,9 +11,11 @@ import type { StepProps } from './steps';
 
 function statusText(order: OrderDto): string {
   if (order.step === 'finished') {
-    return order.status === 'deleted' && order.deleteReason === 'expired' ? 'order.finished.expired' : `order.finished.${order.status === 'done' || order.status === 'returned' ? order.status : 'deleted'}`;
+    if (order.status === 'done' || order.status === 'returned') return `order.finished.${order.status}`;
+    return order.deleteReason === 'expired' ? 'order.finished.expired' : 'order.finished.deleted';
   }
-  return order.exception ? `order.processing.${order.exception}` : 'order.processing.text';
+  if (order.exception) return `order.processing.${order.exception}`;
+  return order.status === 'new' && order.paidAt ? 'order.pay.paidAt' : 'order.processing.text';
 }
 
 function RefundAddressForm({ order, actions }: Pick<StepProps, 'order' | 'actions'>) {
@@ -74,7 +76,7 @@ export function StatusStep({ order, actions }: StepProps) {
               <span className="order-history__status">{t(statusKey({ status: entry.to, deleteReason: entry.action === 'expired' ? 'expired' : null }))}</span>
               <span className="order-muted">
                 {t(`order.history.actors.${entry.actor}`)}
-                {entry.actorName ? ` · ${entry.actorName}` : ''} · {entry.action}
+                {entry.actorName ? ` · ${entry.actorName}` : ''} · {t(`order.history.actions.${entry.action}`, { defaultValue: entry.action })}
               </span>
             </li>
           ))}
