@@ -1,0 +1,191 @@
+/**
+ * Orders end to end in Chromium (issue 5): on the home page a visitor picks a card → coin pair,
+ * creates an order, lands on its page and watches the timer tick, confirms and uploads a card
+ * photo; an operator, signed in in another browser context, approves the card on /operator and
+ * marks the funds received; the customer's page follows every change without a reload until the
+ * order is paid. This spec runs its own server with the worker (rates, order expiry) like
+ * exchange.spec.ts. Screenshots of both pages at 1280 and 375 px go to /tmp/shots/.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import type { Context } from 'mocha';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { buildUser } from '../backend/accounts/testing';
+import { startTestServer, type TestServer } from '../backend/test/server';
+import { startWorker, type RunningWorker } from '../backend/workers';
+import { isSameDocument, markDocument } from './expectations';
+import { DESKTOP, MOBILE, newPage, PageProbe } from './setup';
+import { text } from './texts';
+
+const SPA_DIR = path.join(fileURLToPath(new URL('..', import.meta.url)), 'frontend', 'dist');
+const SHOTS_DIR = '/tmp/shots';
+const LANG = 'en';
+
+let server: TestServer;
+let worker: RunningWorker;
+
+async function open(url: string): Promise<{ page: Page; probe: PageProbe }> {
+  const { page } = await newPage({ lang: LANG });
+  const probe = new PageProbe(new URL(server.url).origin);
+  probe.attach(page);
+  await page.goto(server.url + url);
+  return { page, probe };
+}
+
+/** A small real photo-like JPEG (a gradient with some noise), made in the test. */
+async function cardPhoto(): Promise<Buffer> {
+  const width = 320;
+  const height = 200;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) {
+    const x = (i / 3) % width;
+    pixels[i] = (x * 255) / width;
+    pixels[i + 1] = 90;
+    pixels[i + 2] = (i * 7) % 255;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS_DIR, { recursive: true });
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} at ${label} px scrolls sideways`).to.equal(0);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+const status = (page: Page) => page.getByTestId('order-status');
+
+async function expectStatus(page: Page, key: string): Promise<void> {
+  const wanted = text(LANG, key);
+  try {
+    await page.waitForFunction((label) => document.querySelector('[data-testid="order-status"]')?.textContent?.endsWith(label), wanted);
+  } catch {
+    throw new Error(`the order status is "${await status(page).textContent()}", expected "${wanted}"`);
+  }
+}
+
+async function alertShown(page: Page, key: string): Promise<void> {
+  await page.getByTestId('account-alert').filter({ hasText: text(LANG, key) }).first().waitFor({ state: 'visible' });
+}
+
+async function operatorAction(row: ReturnType<Page['getByTestId']>, action: string): Promise<void> {
+  const button = row.getByTestId(`action-${action}`);
+  await button.waitFor({ state: 'visible' });
+  await button.click();
+}
+
+describe('orders end to end', () => {
+  before(async function (this: Context) {
+    this.timeout(60_000);
+    server = await startTestServer({ STATIC_DIR: SPA_DIR, DATABASE_URL: undefined, REDIS_URL: undefined });
+    worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db });
+  });
+
+  after(async () => {
+    await worker?.close();
+    await server?.close();
+  });
+
+  it('creates a card order on the home page, verifies the card, and an operator processes it while the page follows live', async function () {
+    this.timeout(180_000);
+    const operator = await buildUser(server.db.sequelize, { role: 'operator' });
+
+    // The visitor: a card → coin pair on the home page, the smallest amount, the details.
+    const { page, probe } = await open('/?from=SBERRUB&to=BTC&r=friend42');
+    const widget = page.getByTestId('exchange-widget');
+    await widget.getByTestId('exchange-rate').waitFor({ state: 'visible' });
+    await widget.getByRole('button', { name: new RegExp(`^${text(LANG, 'exchange.min')} `) }).first().click();
+    await page.getByTestId('exchange-continue').click();
+    await page.getByRole('heading', { name: text(LANG, 'exchange.details.title') }).waitFor();
+    await page.locator('form input[name="email"]').fill('buyer@example.test');
+    await page.locator('form input[name="senderAccount"]').fill('4111111111111111');
+    await page.locator('form input[name="receiverAccount"]').fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+    await page.locator('form input[name="cardHolder"]').fill('IVAN PETROV');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: text(LANG, 'exchange.details.submit') }).click();
+
+    // Its page: /order/{uid}/{secret}, "order created", the confirm step and a ticking timer.
+    await page.waitForURL((url) => /^\/order\/[^/]+\/[^/]+$/.test(url.pathname));
+    const [, , uid] = new URL(page.url()).pathname.split('/');
+    await alertShown(page, 'order.alerts.created');
+    await page.getByTestId('order-page').waitFor();
+    expect(await page.getByTestId('order-uid').textContent()).to.contain(uid);
+    await expectStatus(page, 'order.status.new');
+    const timer = page.getByTestId('order-time-left');
+    const first = await timer.textContent();
+    expect(first).to.match(/^\d\d:\d\d$/);
+    await page.waitForFunction((shown) => document.querySelector('[data-testid="order-time-left"]')?.textContent !== shown, first);
+    await markDocument(page);
+    await shoot(page, 'order-confirm');
+
+    await page.getByTestId('order-confirm').click();
+    await page.getByRole('heading', { name: text(LANG, 'order.card.title') }).waitFor();
+
+    // The operator signs in (another context) and opens the console before the photo arrives.
+    const { page: ops } = await newPage({ lang: LANG });
+    await ops.goto(`${server.url}/operator`);
+    await ops.locator('form input[name="email"]').fill(operator.email);
+    await ops.locator('form input[name="password"]').fill(operator.password);
+    await ops.getByRole('button', { name: text(LANG, 'auth.login.submit'), exact: true }).click();
+    await ops.waitForURL((url) => url.pathname === '/operator');
+    const row = ops.getByTestId(`operator-order-${uid}`);
+    await row.waitFor({ state: 'visible' });
+    // The referral code of the visit (`?r=`) came along with the order.
+    expect(await row.textContent()).to.contain(text(LANG, 'order.operator.ref').replace('{{ref}}', 'friend42'));
+
+    // The photo, with its progress; the operator's row shows it without a reload.
+    await page.locator('[data-testid="card-upload"] input[type="file"]').setInputFiles({
+      name: 'card.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await cardPhoto(),
+    });
+    await alertShown(page, 'order.alerts.photoUploaded');
+    await page.getByTestId('card-pending').waitFor();
+    const photo = row.getByRole('img', { name: text(LANG, 'order.operator.cardAlt').replace('{{uid}}', uid) });
+    await photo.waitFor();
+    await ops.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 320, await photo.elementHandle());
+    await shoot(ops, 'operator-card');
+
+    await operatorAction(row, 'card-approve');
+    await page.getByRole('heading', { name: text(LANG, 'order.pay.title') }).waitFor();
+    expect(await page.getByTestId('pay-account').isVisible()).to.equal(true);
+    await page.getByTestId('payment-qr').waitFor();
+    await shoot(page, 'order-pay');
+
+    // The receipt (once: the page then says it is uploaded), and "I have paid" stops the timer.
+    await page.locator('[data-testid="receipt-upload"] input[type="file"]').setInputFiles({
+      name: 'receipt.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await cardPhoto(),
+    });
+    await alertShown(page, 'order.alerts.receiptUploaded');
+    await page.getByTestId('receipt-uploaded').waitFor();
+    expect(await page.getByTestId('receipt-upload').count()).to.equal(0);
+    await page.getByTestId('order-paid').click();
+    await page.getByTestId('order-status-text').filter({ hasText: text(LANG, 'order.pay.paidAt') }).waitFor();
+    await page.getByTestId('order-countdown').waitFor({ state: 'detached' });
+    await row.getByRole('link', { name: text(LANG, 'order.operator.receipt') }).waitFor();
+
+    await operatorAction(row, 'received');
+    await expectStatus(page, 'order.status.progress');
+    await operatorAction(row, 'done');
+    await expectStatus(page, 'order.status.done');
+    await page.getByTestId('order-history').waitFor();
+    expect(await isSameDocument(page), 'the customer page was never reloaded').to.equal(true);
+    expect(await row.getAttribute('data-status')).to.equal('done');
+    await shoot(page, 'order-done');
+    await shoot(ops, 'operator-done');
+    probe.expectNoProblems();
+  });
+});
