@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import formidable, { errors as formidableErrors, multipart } from 'formidable';
 import { MAX_UPLOAD_BYTES } from '../../common/orders';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../lib/errors';
@@ -54,8 +54,20 @@ function discardRest(req: IncomingMessage): void {
   req.resume();
 }
 
-function toUploadError(error: unknown): Error {
-  switch ((error as { code?: number } | null)?.code) {
+/** What formidable blames on the request (anything else, e.g. a disk error, stays a 500). */
+const CLIENT_FAULTS: readonly number[] = [
+  formidableErrors.aborted,
+  formidableErrors.noParser,
+  formidableErrors.filenameNotString,
+  formidableErrors.missingContentType,
+  formidableErrors.malformedMultipart,
+  formidableErrors.missingMultipartBoundary,
+  formidableErrors.unknownTransferEncoding,
+];
+
+function toUploadError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
     case formidableErrors.biggerThanMaxFileSize:
     case formidableErrors.biggerThanTotalMaxFileSize:
       return new FileTooLargeError({ cause: error });
@@ -63,7 +75,7 @@ function toUploadError(error: unknown): Error {
     case formidableErrors.maxFieldsSizeExceeded:
       return new PayloadTooLargeError({ cause: error });
     default:
-      return new BadRequestError({ cause: error });
+      return typeof code === 'number' && CLIENT_FAULTS.includes(code) ? new BadRequestError({ cause: error }) : error;
   }
 }
 
@@ -129,6 +141,7 @@ export function receiveSingleFile(options: ReceiveOptions = {}): AppMiddleware {
       throw new FileTooLargeError();
     }
     const written: string[] = [];
+    await mkdir(tempDir, { recursive: true });
     try {
       const { file, refused } = await parse(ctx, maxBytes, tempDir, written);
       if (!file) throw new ValidationError({ [UPLOAD_FIELD]: ctx.state.t('validation.required') });
