@@ -44,7 +44,8 @@ for (const lang of LANGS) {
   describe(`every route in ${lang === 'ru' ? 'Russian' : 'English'}`, () => {
     // /auth/:token activates the account behind the emailed link; a made-up token is refused and the
     // page goes on to the activation error screen (its own test below).
-    for (const route of ROUTES.filter((r) => r.access === 'public' && r.name !== 'auth')) {
+    // /order/:uid/:secret of an order that does not exist is the 404 page (its own test below).
+    for (const route of ROUTES.filter((r) => r.access === 'public' && r.name !== 'auth' && r.name !== 'order')) {
       const path = samplePath(route);
 
       it(`renders ${path} with its title and no errors`, async () => {
@@ -63,6 +64,19 @@ for (const lang of LANGS) {
       await expectLocation(page, '/error/confirm/account');
       await expectDocumentTitle(page, documentTitle(lang, text(lang, 'pages.confirmError.title')));
       probe.expectNoProblems([SIGNED_OUT_SESSION, 'POST /api/user/auth/activate → 400']);
+    });
+
+    it('shows the 404 page for an order that does not exist or a wrong secret, without the secret', async () => {
+      const { page, probe } = await pageFor(lang);
+      const path = samplePath(routeByName('order'));
+      const response = await page.goto(path);
+      expect(response?.status(), 'HTTP status').to.equal(200);
+      await expectDocumentTitle(page, documentTitle(lang, text(lang, 'error.page_not_found_title')));
+      expect(await page.getByTestId('not-found-message').textContent()).to.equal(
+        text(lang, 'error.page_not_found_message', { path: `/order/${SAMPLE_PARAMS.uid}` }),
+      );
+      expect(await page.locator('body').textContent()).not.to.contain(SAMPLE_PARAMS.secret);
+      probe.expectNoProblems([SIGNED_OUT_SESSION, `GET /api/orders/${SAMPLE_PARAMS.uid}/${SAMPLE_PARAMS.secret} → 404`]);
     });
 
     for (const route of ROUTES.filter((r) => r.access !== 'public')) {
