@@ -7,6 +7,8 @@
  * sharp and a photo stays small. The new file has no metadata at all (EXIF with GPS, XMP, IPTC,
  * comments, ICC: converted to sRGB), is rotated upright from the EXIF orientation, and carries
  * nothing appended to the original (polyglot payloads are gone with the original bytes).
+ * JPEG uses libjpeg-turbo at quality 85, not mozjpeg: a 12-megapixel photo takes ~0.7 s instead
+ * of ~5 s here, for files about a third larger.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -55,7 +57,7 @@ async function checkHeader(input: Buffer): Promise<ImageMime> {
 
 async function reencode(input: Buffer, mime: ImageMime): Promise<{ data: Buffer; width: number; height: number }> {
   const pipeline = sharp(input, UNTRUSTED_INPUT).autoOrient();
-  if (mime === 'image/jpeg') pipeline.jpeg({ quality: 85, mozjpeg: true });
+  if (mime === 'image/jpeg') pipeline.jpeg({ quality: 85 });
   else if (mime === 'image/png') pipeline.png();
   else pipeline.webp({ quality: 85 });
   try {
