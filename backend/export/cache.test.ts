@@ -25,7 +25,7 @@ describe('buildExportCache', () => {
     ]);
   });
 
-  it('tags each body with a strong ETag of its own bytes', () => {
+  it('tags each body with a strong ETag of its own', () => {
     const cache = buildExportCache([RATE], ASSETS, { now: FIRST });
     expect(cache.xml.etag).to.match(/^"[A-Za-z0-9_-]{43}"$/);
     expect(new Set([cache.xml.etag, cache.json.etag, cache.txt.etag]).size).to.equal(3);
@@ -41,6 +41,14 @@ describe('buildExportCache', () => {
     const first = buildExportCache([RATE], ASSETS, { now: FIRST });
     const second = buildExportCache([{ ...RATE, out: '7000001' }], ASSETS, { now: LATER });
     expect(second.xml.etag).to.not.equal(first.xml.etag);
+  });
+
+  it('changes every ETag when only a field the TXT body leaves out changes', () => {
+    const first = buildExportCache([RATE], ASSETS, { now: FIRST });
+    const second = buildExportCache([{ ...RATE, min: '0.003' }], ASSETS, { now: LATER, previous: first });
+    expect(second.txt.body.equals(first.txt.body)).to.equal(true);
+    expect(second.xml.etag).to.not.equal(first.xml.etag);
+    expect(second.txt.etag).to.not.equal(first.txt.etag);
   });
 
   it('keeps the previous Last-Modified when no body changed', () => {

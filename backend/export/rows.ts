@@ -38,9 +38,30 @@ function formatFee(fee: FeeDto, currency: string): string {
 }
 
 /** Whether a direction may be published: fresh, both assets on sale, and some amount possible. */
-function isPublishable(rate: DirectionRateDto, from: ExportAsset, to: ExportAsset): boolean {
+export function isPublishable(rate: DirectionRateDto, from: ExportAsset, to: ExportAsset): boolean {
   if (rate.stale || !from.enabled || !to.enabled) return false;
   return compareDecimals(rate.min, rate.max) <= 0;
+}
+
+/** The row of one publishable rate (see `isPublishable`). */
+export function toExportRow(rate: DirectionRateDto, from: ExportAsset, to: ExportAsset): ExportRow {
+  const { fees } = rate;
+  // Every row gets every key (absent ones undefined, which JSON leaves out): one object shape
+  // keeps the formatters fast.
+  return {
+    from: monitoringCode(from),
+    to: monitoringCode(to),
+    in: rate.in,
+    out: rate.out,
+    amount: rate.reserve,
+    minamount: `${rate.min} ${from.currency}`,
+    maxamount: `${rate.max} ${from.currency}`,
+    minfee: fees?.minFee === undefined ? undefined : `${fees.minFee} ${from.currency}`,
+    fromfee: fees?.fromFee && formatFee(fees.fromFee, from.currency),
+    tofee: fees?.toFee && formatFee(fees.toFee, to.currency),
+    city: to.city ?? from.city ?? undefined,
+    param: rate.manual ? 'manual' : undefined,
+  };
 }
 
 /**
@@ -56,24 +77,7 @@ export function toExportRows(
   for (const rate of rates) {
     const from = byCode.get(rate.from);
     const to = byCode.get(rate.to);
-    if (!from || !to || !isPublishable(rate, from, to)) continue;
-    const { fees } = rate;
-    // Every row gets every key (absent ones undefined, which JSON leaves out): one object shape
-    // keeps the formatters fast.
-    rows.push({
-      from: monitoringCode(from),
-      to: monitoringCode(to),
-      in: rate.in,
-      out: rate.out,
-      amount: rate.reserve,
-      minamount: `${rate.min} ${from.currency}`,
-      maxamount: `${rate.max} ${from.currency}`,
-      minfee: fees?.minFee === undefined ? undefined : `${fees.minFee} ${from.currency}`,
-      fromfee: fees?.fromFee && formatFee(fees.fromFee, from.currency),
-      tofee: fees?.toFee && formatFee(fees.toFee, to.currency),
-      city: to.city ?? from.city ?? undefined,
-      param: rate.manual ? 'manual' : undefined,
-    });
+    if (from && to && isPublishable(rate, from, to)) rows.push(toExportRow(rate, from, to));
   }
   return rows;
 }

@@ -30,3 +30,35 @@ export class Utf8Writer {
     this.buffer = next;
   }
 }
+
+/** Characters gathered before a write: a few dozen rows. */
+const PENDING_CHARS = 16_384;
+
+/**
+ * Gathers small strings (row pieces) into one pending string and writes it every few dozen
+ * rows: one encode call per piece would cost more than the encoding, and one string for the
+ * whole body more than both.
+ */
+export class ChunkedUtf8Writer {
+  private pending = '';
+  private readonly writer: Utf8Writer;
+
+  constructor(expectedBytes: number) {
+    this.writer = new Utf8Writer(expectedBytes);
+  }
+
+  append(text: string): void {
+    this.pending += text;
+    if (this.pending.length >= PENDING_CHARS) this.flush();
+  }
+
+  toBuffer(): Buffer {
+    this.flush();
+    return this.writer.toBuffer();
+  }
+
+  private flush(): void {
+    this.writer.write(this.pending);
+    this.pending = '';
+  }
+}

@@ -5,8 +5,11 @@
 import type { ExportRow } from './rows';
 import { Utf8Writer } from './writer';
 
+export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n';
+export const XML_TAIL = '</rates>\n';
+
 /** A little above the size of a typical item, to size the buffer once. */
-const BYTES_PER_ITEM = 256;
+export const BYTES_PER_ITEM = 256;
 
 const XML_SPECIAL = /[&<>"']/;
 const XML_SPECIAL_ALL = /[&<>"']/g;
@@ -23,7 +26,8 @@ export function escapeXml(text: string): string {
   return XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (char) => XML_ENTITIES[char]) : text;
 }
 
-function item(row: ExportRow): string {
+/** One `<item>…</item>\n` line. */
+export function xmlItem(row: ExportRow): string {
   let xml =
     `<item><from>${escapeXml(row.from)}</from><to>${escapeXml(row.to)}</to>` +
     `<in>${escapeXml(row.in)}</in><out>${escapeXml(row.out)}</out><amount>${escapeXml(row.amount)}</amount>` +
@@ -39,8 +43,8 @@ function item(row: ExportRow): string {
 /** The whole XML document as UTF-8 bytes, `\n` line ends. */
 export function formatRatesXml(rows: readonly ExportRow[]): Buffer {
   const writer = new Utf8Writer(BYTES_PER_ITEM * (rows.length + 1));
-  writer.write('<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n');
-  for (const row of rows) writer.write(item(row));
-  writer.write('</rates>\n');
+  writer.write(XML_HEAD);
+  for (const row of rows) writer.write(xmlItem(row));
+  writer.write(XML_TAIL);
   return writer.toBuffer();
 }
