@@ -72,16 +72,20 @@ describe('file upload over XMLHttpRequest', () => {
 
   it('sends the file as multipart field "file" with the lang header and resolves with the data', async () => {
     answer = json(200, { success: true, data: { uid: 'K7M2Q9XA4B', version: 4 } });
+    const lang = document.documentElement.lang;
+    document.documentElement.lang = 'en';
     const progress: number[] = [];
     const file = new window.File([new Uint8Array(4096).fill(7)], 'card.jpg', { type: 'image/jpeg' });
     const data = await uploadFile<{ version: number }>(`${base}/api/orders/x/y/card-photo`, file, (loaded, total) =>
       progress.push(loaded / total),
-    );
+    ).finally(() => {
+      document.documentElement.lang = lang;
+    });
     expect(data).to.deep.equal({ uid: 'K7M2Q9XA4B', version: 4 });
     expect(received).to.have.length(1);
     expect(received[0].contentType).to.match(/^multipart\/form-data; boundary=/);
     expect(received[0].body).to.contain('name="file"; filename="card.jpg"');
-    expect(received[0].lang).to.equal('ru');
+    expect(received[0].lang).to.equal('en');
     expect(progress.at(-1)).to.equal(1);
   });
 
