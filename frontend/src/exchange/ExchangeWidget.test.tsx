@@ -306,14 +306,18 @@ describe('exchange widget order details', () => {
     await userEvent.click(screen.getByRole('checkbox'));
   }
 
-  it('says "order created" and opens the order page the API answers', async () => {
+  it('sends the stored referral code, says "order created" and opens the order page the API answers', async () => {
     const { useAlerts } = await import('../accounts/alerts');
     useAlerts.setState({ alerts: [] });
     harness.api.on('POST /orders', { status: 201, body: { success: true, data: { uid: 'AB12CD34EF', secret: 's3cr3t', url: '/order/AB12CD34EF/s3cr3t' } } });
+    localStorage.setItem('referral', JSON.stringify({ ref: 'friend42', timestamp: Date.now() }));
     await continueWith('0.05');
     await fillDetails();
     await userEvent.click(screen.getByRole('button', { name: 'Create order' }));
     await waitFor(() => expect(window.location.pathname).to.equal('/order/AB12CD34EF/s3cr3t'));
+    localStorage.removeItem('referral');
+    const [posted] = harness.api.requests.filter((request) => request.path === '/orders');
+    expect(posted.body).to.include({ amountSend: '0.05', ref: 'friend42' });
     expect(useAlerts.getState().alerts.map((alert) => alert.message)).to.deep.equal(['Order created']);
     expect(m.useExchangeStore.getState()).to.include({ step: 'amounts', amount: '' });
   });
