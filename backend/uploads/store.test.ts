@@ -5,7 +5,7 @@ import exifReader from 'exif-reader';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../common/orders';
 import { FileTooLargeError, ImageTooLargeError, NotAnImageError } from './errors';
-import { storeImage } from './store';
+import { MAX_STORED_SIDE, storeImage } from './store';
 import { GPS_EXIF, HTML, jpegWithGps, PDF, picture, pngBomb, rejection, SVG, uploadSandbox, type UploadSandbox } from './testing';
 import type { StoredImage } from './types';
 
@@ -44,7 +44,7 @@ describe('uploads/storeImage', () => {
     expect(image.bytes).to.equal(bytes.length);
   });
 
-  it('keeps PNG as PNG and WebP as WebP, without their metadata', async () => {
+  it('keeps PNG as PNG and turns WebP into JPEG, without their metadata', async () => {
     const png = await picture(40, 30).png().withExif(GPS_EXIF).toBuffer();
     const webp = await picture(50, 20).webp().withExif(GPS_EXIF).toBuffer();
     expect((await sharp(webp).metadata()).exif).to.not.equal(undefined);
@@ -54,13 +54,24 @@ describe('uploads/storeImage', () => {
 
     expect(a).to.include({ mime: 'image/png', width: 40, height: 30 });
     expect(a.key).to.match(/^receipt\/[0-9a-f]{32}\.png$/);
-    expect(b).to.include({ mime: 'image/webp', width: 50, height: 20 });
-    expect(b.key).to.match(/^receipt\/[0-9a-f]{32}\.webp$/);
+    expect(b).to.include({ mime: 'image/jpeg', width: 50, height: 20 });
+    expect(b.key).to.match(/^receipt\/[0-9a-f]{32}\.jpg$/);
     for (const image of [a, b]) {
       const { bytes, meta } = await stored(image);
+      expect(meta.format).to.equal(image.mime === 'image/png' ? 'png' : 'jpeg');
       expect(meta.exif).to.equal(undefined);
       expect(bytes.includes('home-address-marker')).to.equal(false);
     }
+  });
+
+  it('flattens a transparent WebP on white', async () => {
+    const clear = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .webp({ lossless: true })
+      .toBuffer();
+    const image = await storeImage(box.uploadDir, await box.received('clear.webp', clear), 'card');
+    const { data, info } = await sharp(path.join(box.uploadDir, image.key)).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).to.equal(3);
+    expect(Math.min(...data)).to.be.above(245);
   });
 
   it('reports the SHA-256 and size of the stored bytes, under a new random name each time', async () => {
@@ -141,11 +152,13 @@ describe('uploads/storeImage', () => {
     expect(error).to.be.instanceOf(ImageTooLargeError);
   });
 
-  it('accepts an image exactly at the side limit', async function () {
+  it('accepts an image exactly at the side limit and stores it scaled down to fit MAX_STORED_SIDE', async function () {
     this.timeout(20_000);
-    const tall = await sharp({ create: { width: 10, height: 10_000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const tall = await sharp({ create: { width: 100, height: 10_000, channels: 3, background: '#fff' } }).png().toBuffer();
     const image = await storeImage(box.uploadDir, await box.received('tall.png', tall), 'card');
-    expect(image).to.include({ width: 10, height: 10_000 });
+    expect(image).to.include({ height: MAX_STORED_SIDE, width: Math.round((100 * MAX_STORED_SIDE) / 10_000) });
+    const { meta } = await stored(image);
+    expect(meta).to.include({ width: image.width, height: image.height });
   });
 
   it('refuses a file over the byte limit even if it got past the middleware', async () => {

@@ -3,12 +3,14 @@
  * size on disk → magic bytes (file-type) → header dimensions (sharp metadata, no pixels decoded)
  * → full decode under the pixel limit → re-encode.
  *
- * Re-encoding keeps the format family (JPEG → JPEG, PNG → PNG, WebP → WebP) so a screenshot stays
- * sharp and a photo stays small. The new file has no metadata at all (EXIF with GPS, XMP, IPTC,
- * comments, ICC: converted to sRGB), is rotated upright from the EXIF orientation, and carries
- * nothing appended to the original (polyglot payloads are gone with the original bytes).
- * JPEG uses libjpeg-turbo at quality 85, not mozjpeg: a 12-megapixel photo takes ~0.7 s instead
- * of ~5 s here, for files about a third larger.
+ * What is stored: PNG stays PNG (lossless, for screenshots of bank apps); JPEG and WebP become
+ * JPEG (quality 85, libjpeg-turbo; a WebP's transparency is flattened on white). WebP is not
+ * written because its encoder costs seconds of CPU on large pictures (an easy way to load the
+ * server), and mozjpeg was ~7× slower than libjpeg-turbo here. Pictures are scaled down to fit
+ * in MAX_STORED_SIDE (still sharp enough to read a card number or a receipt, and it bounds the
+ * work and the disk an upload costs). The new file has no metadata at all (EXIF with GPS, XMP,
+ * IPTC, comments; ICC converted to sRGB), is turned upright from the EXIF orientation, and
+ * carries nothing appended to the original (polyglot payloads go with the original bytes).
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -55,14 +57,26 @@ async function checkHeader(input: Buffer): Promise<ImageMime> {
   return detected.mime;
 }
 
-async function reencode(input: Buffer, mime: ImageMime): Promise<{ data: Buffer; width: number; height: number }> {
-  const pipeline = sharp(input, UNTRUSTED_INPUT).autoOrient();
-  if (mime === 'image/jpeg') pipeline.jpeg({ quality: 85 });
-  else if (mime === 'image/png') pipeline.png();
-  else pipeline.webp({ quality: 85 });
+/** Largest side of a stored picture; larger ones are scaled down to fit. */
+export const MAX_STORED_SIDE = 4096;
+
+interface Encoded {
+  data: Buffer;
+  mime: ImageMime;
+  width: number;
+  height: number;
+}
+
+async function reencode(input: Buffer, mime: ImageMime): Promise<Encoded> {
+  const pipeline = sharp(input, UNTRUSTED_INPUT)
+    .autoOrient()
+    .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true });
+  const output: ImageMime = mime === 'image/png' ? 'image/png' : 'image/jpeg';
+  if (output === 'image/png') pipeline.png();
+  else pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85 });
   try {
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
+    return { data, mime: output, width: info.width, height: info.height };
   } catch (error) {
     // Truncated or corrupt pixel data (sharp fails on the first warning).
     throw new NotAnImageError({ cause: error });
@@ -76,8 +90,7 @@ async function reencode(input: Buffer, mime: ImageMime): Promise<{ data: Buffer;
  */
 export async function storeImage(uploadDir: string, file: ReceivedFile, kind: UploadKind): Promise<StoredImage> {
   const input = await readUpload(file);
-  const mime = await checkHeader(input);
-  const { data, width, height } = await reencode(input, mime);
+  const { data, mime, width, height } = await reencode(input, await checkHeader(input));
   const key = newImageKey(kind, mime);
   await writeStoredImage(uploadDir, key, data);
   return { key, mime, width, height, bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') };
