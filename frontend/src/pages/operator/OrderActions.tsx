@@ -21,7 +21,8 @@ export function OrderActions({ order, onChanged }: Props) {
   const [address, setAddress] = useState(order.refundAddress ?? '');
   const [busy, setBusy] = useState<OperatorAction | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const allowed = operatorActions(order);
+  // A photo waiting for its verdict is what the operator came for: its buttons go first.
+  const allowed = operatorActions(order).sort((a, b) => Number(!a.startsWith('card-')) - Number(!b.startsWith('card-')));
 
   function bodyOf(action: OperatorAction): Record<string, string | number> {
     if (action === 'received') return { amount: amount.trim() };
