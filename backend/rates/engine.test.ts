@@ -4,6 +4,7 @@ import { SEED_ASSETS, SEED_DIRECTIONS } from '../../db/seeders/catalogue-data';
 import {
   advanceSnapshot,
   computeRates,
+  computeRatesInSlices,
   diffRates,
   directionKey,
   indexRates,
@@ -90,6 +91,27 @@ describe('computeRates', () => {
     const { rates } = computeRates(catalogue, prices);
     expect(rates.map(directionKey)).to.deep.equal(['SBERRUB>BTC', 'BTC>SBERRUB']);
     expect(rates[1]).to.include({ rate: '7920000', stale: false });
+  });
+
+  it('gives in slices what it gives in one go, and lets other work run between the slices', async () => {
+    const catalogue: Catalogue = {
+      assets: [asset('BTC', 'BTC'), asset('SBERRUB', 'RUB', { precision: 2 }), asset('ETH', 'ETH'), asset('OFF', 'RUB', { enabled: false })],
+      directions: [
+        direction('SBERRUB', 'BTC', { minAmount: '1000', maxAmount: '100000' }),
+        direction('BTC', 'SBERRUB'),
+        direction('BTC', 'SBERRUB', { enabled: false, markup: '5' }),
+        direction('BTC', 'OFF'),
+        direction('ETH', 'SBERRUB'),
+        direction('SBERRUB', 'ETH', { markup: '2' }),
+      ],
+    };
+    const order: string[] = [];
+    setImmediate(() => order.push('other work'));
+    const sliced = await computeRatesInSlices(catalogue, prices, 2);
+    order.push('rates');
+    expect(order).to.deep.equal(['other work', 'rates']);
+    expect(sliced).to.deep.equal(computeRates(catalogue, prices));
+    expect(sliced.rates.map(directionKey)).to.deep.equal(['SBERRUB>BTC', 'BTC>SBERRUB']);
   });
 
   it('publishes the reserve and export fields of every enabled asset', () => {

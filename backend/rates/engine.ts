@@ -106,12 +106,22 @@ function toRateAsset(asset: AssetDto): RateAsset {
   return { code, type, currency, city, enabled, precision };
 }
 
-/** Rates of every enabled direction whose two assets are enabled and priced, in catalogue order. */
-export function computeRates(catalogue: Catalogue, prices: PriceTable): ComputedRates {
+function enabledAssets(catalogue: Catalogue): Map<string, AssetDto> {
   const enabled = new Map<string, AssetDto>();
   for (const asset of catalogue.assets) if (asset.enabled) enabled.set(asset.code, asset);
-  const rates: DirectionRateDto[] = [];
-  for (const direction of catalogue.directions) {
+  return enabled;
+}
+
+/** Appends the rates of `directions[start, end)` to `rates`. */
+function rateSlice(
+  directions: readonly DirectionDto[],
+  [start, end]: [number, number],
+  enabled: ReadonlyMap<string, AssetDto>,
+  prices: PriceTable,
+  rates: DirectionRateDto[],
+): void {
+  for (let index = start; index < end; index += 1) {
+    const direction = directions[index];
     if (!direction.enabled) continue;
     const from = enabled.get(direction.from);
     const to = enabled.get(direction.to);
@@ -119,12 +129,46 @@ export function computeRates(catalogue: Catalogue, prices: PriceTable): Computed
     const rate = computeDirectionRate({ direction, from, to, prices });
     if (rate) rates.push(rate);
   }
+}
+
+function computed(enabled: ReadonlyMap<string, AssetDto>, rates: DirectionRateDto[]): ComputedRates {
   const assets = [...enabled.values()];
   return {
     rates,
     reserves: assets.map((asset) => ({ code: asset.code, amount: asset.reserve })),
     assets: assets.map(toRateAsset),
   };
+}
+
+/** Rates of every enabled direction whose two assets are enabled and priced, in catalogue order. */
+export function computeRates(catalogue: Catalogue, prices: PriceTable): ComputedRates {
+  const enabled = enabledAssets(catalogue);
+  const rates: DirectionRateDto[] = [];
+  rateSlice(catalogue.directions, [0, catalogue.directions.length], enabled, prices, rates);
+  return computed(enabled, rates);
+}
+
+/** Directions computed between two turns of the event loop: a few milliseconds of work. */
+export const DIRECTIONS_PER_SLICE = 1000;
+
+/**
+ * `computeRates` in slices, letting the event loop run between them: where the worker shares
+ * its process with the web server (ROLE=all), requests are answered while 20,000 directions are
+ * priced instead of waiting for all of them.
+ */
+export async function computeRatesInSlices(
+  catalogue: Catalogue,
+  prices: PriceTable,
+  directionsPerSlice = DIRECTIONS_PER_SLICE,
+): Promise<ComputedRates> {
+  const enabled = enabledAssets(catalogue);
+  const rates: DirectionRateDto[] = [];
+  const { directions } = catalogue;
+  for (let start = 0; start < directions.length; start += directionsPerSlice) {
+    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    rateSlice(directions, [start, Math.min(start + directionsPerSlice, directions.length)], enabled, prices, rates);
+  }
+  return computed(enabled, rates);
 }
 
 /** Everything a client sees of a rate except `updatedAt`, which moves with every poll. */
