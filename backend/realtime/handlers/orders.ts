@@ -2,6 +2,7 @@ import type { ApiErrorBody } from '../../../common/api';
 import { ErrorCode } from '../../../common/api';
 import { rooms } from '../../../common/events';
 import type { OrderDto } from '../../../common/orders';
+import { TooManyRequestsError } from '../../lib/errors';
 import type { ServerI18n, Translate } from '../../lib/i18n';
 import type { Logger } from '../../lib/logger';
 import type { OrderLive } from '../../orders/live';
@@ -85,8 +86,8 @@ function registerOrderHandlers(socket: RealtimeSocket, deps: OrderHandlerDeps, f
   async function join(uid: string, secret: string): Promise<{ data: OrderDto } | { error: ApiErrorBody }> {
     try {
       await failures.check(address);
-    } catch {
-      return failure(t, ErrorCode.TooManyRequests);
+    } catch (error) {
+      return failure(t, error instanceof TooManyRequestsError ? ErrorCode.TooManyRequests : ErrorCode.ServiceUnavailable);
     }
     const watch = deps.live.watchJoin(uid);
     let found: OrderDto | null;
