@@ -165,6 +165,19 @@ describe('order page', () => {
     expect(screen.getByLabelText('Card photo')).to.have.property('type', 'file');
   });
 
+  it('cancels the order: "order canceled", and the page shows it closed', async () => {
+    api.on(
+      `POST /orders/${UID}/${SECRET}/cancel`,
+      ok(orderFixture({ version: 2, status: 'deleted', step: 'finished', deleteReason: 'cancelled', expiresAt: null })),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
+    await waitFor(() => expect(status()).to.equal('Status: Deleted'));
+    expect(screen.getByTestId('order-status-text').textContent).to.equal('The order is closed.');
+    expect(m.useAlerts.getState().alerts.map((alert) => alert.message)).to.deep.equal(['Order canceled']);
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).to.equal(null);
+  });
+
   it('shows the server message when an action is refused', async () => {
     api.on(`POST /orders/${UID}/${SECRET}/cancel`, failure(409, 'invalid_transition', 'This action is not possible in the order’s current state. Refresh the page'));
     renderPage();
