@@ -4,7 +4,8 @@
  * with version + 1 — a concurrent change that got there first makes it fail with 409, never a
  * double change — the history row is added, and only after the commit the change is published
  * on the KV (every web process forwards it to the order's room and to operators) and, when the
- * status moved, the customer is emailed.
+ * status moved, the customer is emailed (awaited before the command returns, so the caller's
+ * answer follows the notification, but outside the transaction and the SQLite writer's turn).
  */
 import { literal, type Transaction, type WhereOptions } from 'sequelize';
 import type { OrderActor } from '../../common/orders';
@@ -62,7 +63,8 @@ export interface ChangeOrderProps {
 export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): Promise<OrderView> {
   const { Order: Orders, OrderEvent } = ctx.models;
   const now = ctx.now();
-  return orderTransaction(ctx.sequelize, async (transaction) => {
+  let announce: (() => Promise<void>) | undefined;
+  const view = await orderTransaction(ctx.sequelize, async (transaction) => {
     const order = await Orders.findByPk(props.orderId, { transaction });
     if (!order) throw new NotFoundError();
     const plan = await props.plan(order, now);
@@ -88,12 +90,14 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
       },
       { transaction },
     );
-    const view = await loadOrderView(ctx.models, order, transaction);
-    transaction.afterCommit(() =>
-      announceOrderChange(ctx, view, { kind: plan.kind ?? 'status', statusChanged: fromStatus !== order.status, after: plan.after }),
-    );
-    return view;
+    const changed = await loadOrderView(ctx.models, order, transaction);
+    announce = () =>
+      announceOrderChange(ctx, changed, { kind: plan.kind ?? 'status', statusChanged: fromStatus !== order.status, after: plan.after });
+    return changed;
   });
+  // Committed (the transaction resolved): publish and mail now, outside the SQLite writer's turn.
+  await announce?.();
+  return view;
 }
 
 /** Publishes a committed change and mails the customer when the status moved; failures are logged. */

@@ -22,7 +22,7 @@ import { sealOrderSecret, sendOrderCreatedMail } from './mail';
 import { presentOrder } from './presenters';
 import { hashOrderSecret, newOrderSecret, newOrderUid } from './secrets';
 import { orderTransaction } from './transaction';
-import { loadOrderView } from './view';
+import type { OrderView } from './view';
 
 /** New uids drawn before giving up (50 random bits: a collision is already rare). */
 const UID_ATTEMPTS = 5;
@@ -108,17 +108,16 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     try {
       const view = await orderTransaction(ctx.sequelize, async (transaction) => {
         const order = await ctx.models.Order.create({ ...base, uid, secretSealed: sealOrderSecret(ctx, uid, secret) }, { transaction });
-        await ctx.models.OrderEvent.create(
+        const event = await ctx.models.OrderEvent.create(
           { orderId: order.id, action: 'created', fromStatus: null, toStatus: 'new', actor: 'customer', actorUserId: props.user?.id ?? null, actorName: null, details: null },
           { transaction },
         );
-        const created = await loadOrderView(ctx.models, order, transaction);
-        transaction.afterCommit(async () => {
-          await announceOrderChange(ctx, created, { kind: 'status', statusChanged: false });
-          await sendOrderCreatedMail(ctx, created.order);
-        });
-        return created;
+        // Everything the view needs is at hand: no more reads inside the writer's turn.
+        return { order, from: direction.fromAsset, to: direction.toAsset, events: [event] } satisfies OrderView;
       });
+      // Committed: publish and mail outside the transaction.
+      await announceOrderChange(ctx, view, { kind: 'status', statusChanged: false });
+      await sendOrderCreatedMail(ctx, view.order);
       return { uid, secret, url: orderPath(uid, secret), order: presentOrder(view) };
     } catch (error) {
       if (error instanceof UniqueConstraintError && attempt < UID_ATTEMPTS) continue;

@@ -13,7 +13,11 @@ import { createServerI18n } from '../lib/i18n';
 import { initModels, type Order } from '../models';
 import { directionKey, type RateAsset, type RatesChange, type RatesSnapshot } from '../rates/engine';
 import { publishSnapshot } from '../rates/store';
+import type { RunningServer } from '../server';
 import type { TestServer } from '../test/server';
+
+/** What the helpers need of a running server (a test server or a bench's). */
+export type OrderTestServer = Pick<RunningServer, 'rates' | 'kv' | 'db'>;
 import { createOrdersContext, type OrdersContext } from './context';
 import { createOrder } from './createOrder';
 
@@ -37,7 +41,7 @@ function uniqueCode(prefix = 'T'): string {
 }
 
 /** Publishes (or replaces) one direction's rate in the server's RatesStore and waits for it. */
-export async function publishTestRate(server: TestServer, rate: DirectionRateDto, assets: RateAsset[] = []): Promise<void> {
+export async function publishTestRate(server: Pick<RunningServer, 'rates' | 'kv'>, rate: DirectionRateDto, assets: RateAsset[] = []): Promise<void> {
   const current = server.rates.current();
   const version = (current?.version ?? 0) + 1;
   const now = new Date();
@@ -89,7 +93,7 @@ export function testRate(direction: Pick<TestDirection, 'from' | 'to' | 'rate'>,
  * with `rate` published as current.
  */
 export async function buildDirection(
-  server: TestServer,
+  server: OrderTestServer,
   options: { rate?: string; from?: TestAssetSpec; to?: TestAssetSpec; rateTypes?: RateType[]; fixedPeriodMinutes?: number; min?: string; max?: string; extraFields?: { name: 'memo' | 'tag' | 'cardHolder' | 'phone' | 'bankName'; required: boolean; pattern?: string }[] } = {},
 ): Promise<TestDirection> {
   const { Asset, Direction } = initModels(server.db.sequelize);

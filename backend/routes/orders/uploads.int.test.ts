@@ -15,7 +15,7 @@ interface UploadAnswer {
 
 async function upload(server: TestServer, pathname: string, file: Buffer, name = 'photo.png', type = 'image/png'): Promise<UploadAnswer> {
   const form = new FormData();
-  form.append('file', new Blob([file], { type }), name);
+  form.append('file', new Blob([new Uint8Array(file)], { type }), name);
   const response = await fetch(`${server.url}/api${pathname}`, { method: 'POST', body: form, headers: { lang: 'en' } });
   return { status: response.status, body: (await response.json()) as UploadAnswer['body'] };
 }

@@ -1,0 +1,54 @@
+/**
+ * Bench child: the real app answering `POST /api/orders` — startServer (embedded defaults:
+ * SQLite, in-process KV, migrations, the RatesStore) with one test direction whose rate is
+ * published to the store, and the same Koa app (createApp: every middleware, sessions,
+ * validation, the createOrder command, the history row, the publish and the outbox email after
+ * commit) on its own port with limiters that never refuse: the order creation limit is per IP
+ * and the load comes from one address.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../backend/app';
+import { buildDirection, orderRequest } from '../../backend/orders/testing';
+import type { Limiter, RateLimits } from '../../backend/security/rateLimit';
+import { startServer } from '../../backend/server';
+import { runChild, serveParent, tell } from '../lib/child';
+import { benchConfig, benchRedisEnv, temporaryDataDir } from '../lib/server';
+
+function unlimited(): RateLimits {
+  const limiter = (name: string, points: number, durationSec: number): Limiter => ({
+    name,
+    points,
+    durationSec,
+    consume: async () => undefined,
+    check: async () => undefined,
+    reward: async () => undefined,
+    delete: async () => undefined,
+  });
+  return {
+    kind: 'memory',
+    limiter,
+    rateLimit: () => async (_ctx, next) => next(),
+    ready: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+async function main(): Promise<void> {
+  const config = benchConfig(temporaryDataDir(), benchRedisEnv());
+  const server = await startServer(config);
+  const direction = await buildDirection(server, { rate: '97250.5', from: { type: 'coin', precision: 8 }, to: { type: 'coin', precision: 6 } });
+  const app = createApp({ config, logger: server.logger, db: server.db, kv: server.kv, rates: server.rates, rateLimits: unlimited() });
+  const http = createServer(app.callback());
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const request = orderRequest(direction, { amountSend: '0.05', receiverAccount: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', email: 'bench@example.test' });
+  serveParent((message) => {
+    if (message.type === 'status') {
+      const cpu = process.cpuUsage();
+      tell({ type: 'status', cpuMs: (cpu.user + cpu.system) / 1000 });
+    }
+  });
+  tell({ type: 'ready', port: (http.address() as AddressInfo).port, request: JSON.stringify(request) });
+}
+
+runChild(main);
