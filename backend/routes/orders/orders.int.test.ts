@@ -128,6 +128,24 @@ describe('orders API: create, read, customer actions', function () {
     expect(sbpOrder.body.data.order.cardCheck).to.equal('not_required');
   });
 
+  it('skips the card check for a signed-in verified user (KYC approved)', async () => {
+    const { buildUser } = await import('../../accounts/testing');
+    const { email, password, user } = await buildUser(server.db.sequelize);
+    await user.update({ kycStatus: 'approve' });
+    const verified = new TestClient(server.url);
+    await verified.signIn(email, password);
+    const card = await buildDirection(server, { from: { type: 'fiat' }, to: { type: 'coin' } });
+    const response = await verified.post('/orders', orderRequest(card, { senderAccount: '4111111111111111', receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }));
+    expect(response.status).to.equal(201);
+    expect(response.body.data.order.cardCheck).to.equal('not_required');
+  });
+
+  it('refuses an amount sent as a JSON number (it may already be rounded by a double)', async () => {
+    const response = await client.post('/orders', { ...orderRequest(direction), amountSend: 0.1 });
+    expect(response.status).to.equal(400);
+    expect(response.body.error?.fields?.amountSend).to.equal('Invalid amount entered');
+  });
+
   it('links a signed-in user’s order to them and keeps the referral code', async () => {
     const { buildUser } = await import('../../accounts/testing');
     const { email, password, user } = await buildUser(server.db.sequelize);
