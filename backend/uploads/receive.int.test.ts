@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Router from '@koa/router';
@@ -15,20 +15,7 @@ import { requestLogger } from '../middlewares/requestLogger';
 import type { AppState } from '../middlewares/types';
 import { listenApp, type ListeningApp } from '../test/http';
 import { receivedFile, receiveSingleFile, storeImage, type StoredImage } from '.';
-import { HTML, picture } from './testing';
-
-const BOUNDARY = '----exchanger-test-boundary';
-
-function form(parts: Array<{ name: string; filename?: string; type?: string; body: Buffer | string }>): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    const type = part.type ? `\r\nContent-Type: ${part.type}` : '';
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.body), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
+import { BOUNDARY, HTML, multipartBody as form, picture } from './testing';
 
 function post(url: string, body: Buffer | FormData | string, headers: Record<string, string> = {}): Promise<Response> {
   const headerList: Record<string, string> = { lang: 'en', ...headers };
@@ -48,8 +35,6 @@ describe('uploads over real HTTP: receiveSingleFile + storeImage', () => {
     root = await mkdtemp(path.join(tmpdir(), 'exchanger-receive-'));
     tempDir = path.join(root, 'tmp');
     uploadDir = path.join(root, 'uploads');
-    await rm(tempDir, { recursive: true, force: true });
-    const { mkdir } = await import('node:fs/promises');
     await mkdir(tempDir);
     const app = new Koa<AppState>();
     const router = new Router<AppState>();
@@ -70,8 +55,7 @@ describe('uploads over real HTTP: receiveSingleFile + storeImage', () => {
   });
 
   afterEach(async () => {
-    // Whatever happened, no temporary file is left behind (formidable unlinks a beat later).
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Whatever happened, no temporary file is left behind.
     expect(await readdir(tempDir)).to.deep.equal([]);
   });
 
@@ -174,6 +158,8 @@ describe('uploads over real HTTP: receiveSingleFile + storeImage', () => {
             headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked', lang: 'en' },
           });
           req.on('error', reject);
+          // A reset after the answer (the server cut a client far ahead of it) is not a failure.
+          req.on('socket', (socket) => socket.on('error', () => undefined));
           const finish = () => {
             if (!req.writableEnded) req.end(`\r\n--${BOUNDARY}--\r\n`);
           };
@@ -208,23 +194,10 @@ describe('uploads over real HTTP: receiveSingleFile + storeImage', () => {
       console.log(`      (413 after ${(outcome.sentWhenAnswered / 2 ** 20).toFixed(1)} MB sent, ${Math.round(elapsed)} ms)`);
 
       // The rest of the body is read and dropped (or, past a limit, the socket closed once the
-      // answer is out): the client saw no error, and its next upload through the same agent works.
+      // answer is out): the client saw the whole answer, and its next upload works.
       const png = await picture(12, 12).png().toBuffer();
       const nextStarted = performance.now();
-      const next = await new Promise<number>((resolve, reject) => {
-        const body = form([{ name: 'file', filename: 'a.png', type: 'image/png', body: png }]);
-        const req = request(`${listening.url}/upload`, {
-          agent,
-          method: 'POST',
-          headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.length) },
-        });
-        req.on('error', reject);
-        req.on('response', (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
-        req.end(body);
-      });
+      const next = (await post(listening.url, form([{ name: 'file', filename: 'a.png', type: 'image/png', body: png }]))).status;
       expect(next).to.equal(200);
       expect(performance.now() - nextStarted).to.be.below(2000);
     } finally {

@@ -5,6 +5,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import formidable, { errors as formidableErrors, multipart } from 'formidable';
 import { MAX_UPLOAD_BYTES } from '../../common/orders';
@@ -85,7 +87,22 @@ interface Parsed {
   refused: number;
 }
 
-async function parse(ctx: AppContext, maxBytes: number, tempDir: string, written: string[]): Promise<Parsed> {
+interface TempFile {
+  filepath: string;
+  stream: WriteStream;
+}
+
+/** Stops writing a temporary file, waits until it is closed, then deletes it. */
+async function removeTempFile({ filepath, stream }: TempFile): Promise<void> {
+  if (!stream.closed) {
+    const closed = once(stream, 'close').catch(() => undefined);
+    stream.destroy();
+    await closed;
+  }
+  await rm(filepath, { force: true });
+}
+
+async function parse(ctx: AppContext, maxBytes: number, tempDir: string, written: TempFile[]): Promise<Parsed> {
   let file: ReceivedFile | undefined;
   let refused = 0;
   let accepted = 0;
@@ -99,6 +116,15 @@ async function parse(ctx: AppContext, maxBytes: number, tempDir: string, written
     maxFields: 20,
     maxFieldsSize: MULTIPART_OVERHEAD,
     keepExtensions: false,
+    // Our own write stream (private mode, never over an existing file), tracked so the cleanup
+    // can wait for it to close before unlinking: no file can appear after the cleanup.
+    fileWriteStreamHandler: (begun) => {
+      // formidable passes the file it made (with its random path); its typings omit the path.
+      const { filepath } = begun as unknown as { filepath: string };
+      const stream = createWriteStream(filepath, { flags: 'wx', mode: 0o600 });
+      written.push({ filepath, stream });
+      return stream;
+    },
     filter: (part) => {
       if (part.name === UPLOAD_FIELD && accepted === 0) {
         accepted += 1;
@@ -107,9 +133,6 @@ async function parse(ctx: AppContext, maxBytes: number, tempDir: string, written
       refused += 1;
       return false;
     },
-  });
-  form.on('fileBegin', (_name, begun) => {
-    written.push(begun.filepath);
   });
   form.on('file', (_name, done) => {
     file = { filepath: done.filepath, size: done.size };
@@ -140,7 +163,7 @@ export function receiveSingleFile(options: ReceiveOptions = {}): AppMiddleware {
       discardRest(ctx.req);
       throw new FileTooLargeError();
     }
-    const written: string[] = [];
+    const written: TempFile[] = [];
     await mkdir(tempDir, { recursive: true });
     try {
       const { file, refused } = await parse(ctx, maxBytes, tempDir, written);
@@ -150,7 +173,7 @@ export function receiveSingleFile(options: ReceiveOptions = {}): AppMiddleware {
       await next();
     } finally {
       ctx.state.upload = undefined;
-      await Promise.all(written.map((filepath) => rm(filepath, { force: true })));
+      await Promise.all(written.map(removeTempFile));
     }
   };
 }

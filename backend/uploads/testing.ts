@@ -70,6 +70,21 @@ export function pngBomb(side = 20_000): Buffer {
   return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
+/** The boundary `multipartBody` uses. */
+export const BOUNDARY = '----exchanger-test-boundary';
+
+/** A multipart/form-data body built by hand (so a test controls every header of every part). */
+export function multipartBody(parts: Array<{ name: string; filename?: string; type?: string; body: Buffer | string }>): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const type = part.type ? `\r\nContent-Type: ${part.type}` : '';
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.body), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
 export const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
 export const HTML = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
 export const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
