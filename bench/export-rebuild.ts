@@ -1,14 +1,19 @@
 /**
  * Export rebuild time for the generated load catalogue (1,000 currencies, 20,000 directions),
  * printed beside a baseline measured in the same run: JSON.stringify of the same rate rows.
+ *
+ * The rebuild measured is the one the RatesStore does on every rate update: given the cache it
+ * replaces, after prices moved so that every one of the 20,000 rates differs (two sets of rates,
+ * alternately). The first build of a process (no previous cache) is printed too.
  * Run: node --import tsx bench/export-rebuild.ts [rounds]
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import type Big from 'big.js';
 import type { DirectionRateDto } from '../common/catalogue';
 import { buildExportCache } from '../backend/export/cache';
 import { computeDirectionRate, Dec } from '../backend/rates/math';
-import { buildPriceTable, PRICE_ANCHOR } from '../backend/rates/prices';
+import { buildPriceTable, PRICE_ANCHOR, type PriceTable } from '../backend/rates/prices';
 import type { Quote } from '../backend/rates/providers/types';
 import { generateCatalogue } from '../db/seeders/generate';
 
@@ -65,39 +70,54 @@ const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(2)} 
 const now = new Date();
 const catalogue = generateCatalogue();
 const assets = new Map(catalogue.assets.map((asset) => [asset.code, asset]));
-const spreadBid = new Dec('0.999');
-const spreadAsk = new Dec('1.001');
-const quotes: Quote[] = [...catalogue.referencePrices].map(([currency, price]) => ({
-  source: 'bench',
-  base: currency,
-  quote: PRICE_ANCHOR,
-  bid: new Dec(price).times(spreadBid).toFixed(),
-  ask: new Dec(price).times(spreadAsk).toFixed(),
-  at: now.toISOString(),
-}));
+/**
+ * Every currency's quote at its reference price, or (`moved`) each shifted by a different small
+ * step, so that every rate between two currencies differs.
+ */
+function quotes(moved: boolean): Quote[] {
+  return [...catalogue.referencePrices].map(([currency, price], index) => ({
+    source: 'bench',
+    base: currency,
+    quote: PRICE_ANCHOR,
+    bid: new Dec(price).times(new Dec('0.999')).times(shift(moved, index)).toFixed(),
+    ask: new Dec(price).times(new Dec('1.001')).times(shift(moved, index)).toFixed(),
+    at: now.toISOString(),
+  }));
+}
 
-const priced = timeOnce(() => buildPriceTable(quotes, { now, maxAgeMs: 60_000 }));
-const computed = timeOnce(() =>
-  catalogue.directions
+function shift(moved: boolean, index: number): Big {
+  return moved ? new Dec(`1.${String(index + 1).padStart(5, '0')}`) : new Dec('1');
+}
+
+function ratesFor(prices: PriceTable): DirectionRateDto[] {
+  return catalogue.directions
     .map((direction) =>
-      computeDirectionRate({
-        direction,
-        from: assets.get(direction.from)!,
-        to: assets.get(direction.to)!,
-        prices: priced.result,
-      }),
+      computeDirectionRate({ direction, from: assets.get(direction.from)!, to: assets.get(direction.to)!, prices }),
     )
-    .filter((rate): rate is DirectionRateDto => rate !== null),
-);
+    .filter((rate): rate is DirectionRateDto => rate !== null);
+}
+
+const priced = timeOnce(() => buildPriceTable(quotes(false), { now, maxAgeMs: 60_000 }));
+const computed = timeOnce(() => ratesFor(priced.result));
 const rates = computed.result;
+const moved = ratesFor(buildPriceTable(quotes(true), { now, maxAgeMs: 60_000 }));
+const differing = rates.filter((rate, index) => rate.in !== moved[index].in || rate.out !== moved[index].out).length;
 
 const cache = buildExportCache(rates, catalogue.assets, { now });
-const rebuild = measure(() => buildExportCache(rates, catalogue.assets, { now }));
+let previous = cache;
+let round = 0;
+const rebuild = measure(() => {
+  round += 1;
+  previous = buildExportCache(round % 2 === 1 ? moved : rates, catalogue.assets, { now, previous });
+});
+const cold = measure(() => buildExportCache(rates, catalogue.assets, { now }));
 const baseline = measure(() => Buffer.from(JSON.stringify(rates)));
 
 console.log(`export rebuild: ${catalogue.assets.length} currencies, ${rates.length} direction rates, ${cache.count} published`);
-console.log(`  buildExportCache (xml+json+txt, sha256 ETags)  ${figures(rebuild)}  target < ${TARGET_MS} ms`);
-console.log(`  baseline JSON.stringify(rates) to a Buffer     ${figures(baseline)}`);
+console.log(`  buildExportCache after an update (xml+json+txt, ETags)  ${figures(rebuild)}  target < ${TARGET_MS} ms`);
+console.log(`  baseline JSON.stringify(rates) to a Buffer              ${figures(baseline)}`);
+console.log(`  first build of a process (no previous cache)            ${figures(cold)}`);
+console.log(`  rates differing between the two alternating sets: ${differing} of ${rates.length}`);
 console.log(`  machine: ${availableParallelism()} cpus, load average ${loadavg()[0].toFixed(2)}`);
 console.log(`  rebuild / baseline: ${(rebuild.median / baseline.median).toFixed(2)}x over ${rounds} rounds`);
 console.log(`  bodies: xml ${megabytes(cache.xml.body.length)}, json ${megabytes(cache.json.body.length)}, txt ${megabytes(cache.txt.body.length)}`);

@@ -94,9 +94,9 @@ export function buildExportCache(
     if (frame === undefined || !fits(frame, rate, from, to)) frame = makeFrame(rate, from, to);
     frames[index] = frame;
     const { in: give, out: get, reserve, max } = rate;
-    xml.append(`${frame.xml[0]}${give}</in><out>${get}</out><amount>${reserve}${frame.xml[1]}${max}${frame.xml[2]}`);
-    json.append(`${frame.json[0]}${give}","out":"${get}","amount":"${reserve}${frame.json[1]}${max}${frame.json[2]}`);
-    txt.append(`${frame.txt}${give};${get};${reserve};\n`);
+    xml.append(`${frame.xmlHead}${give}</in><out>${get}</out><amount>${reserve}${frame.xmlMiddle}${max}${frame.xmlTail}`);
+    json.append(`${frame.jsonHead}${give}","out":"${get}","amount":"${reserve}${frame.jsonMiddle}${max}${frame.jsonTail}`);
+    txt.append(`${frame.txtHead}${give};${get};${reserve};\n`);
   }
   xml.append(XML_TAIL);
   json.append(count === 0 ? '[]' : ']');

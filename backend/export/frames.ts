@@ -18,11 +18,15 @@ export interface RowFrame {
   manual: boolean;
   fees: DirectionFees | undefined;
   /** `<item>…<in>`, then `</amount>…<maxamount>`, then ` CUR</maxamount>…</item>\n`. */
-  xml: [head: string, middle: string, tail: string];
+  xmlHead: string;
+  xmlMiddle: string;
+  xmlTail: string;
   /** `{"from":…,"in":"`, then `","minamount":…,"maxamount":"`, then ` CUR"…}`. */
-  json: [head: string, middle: string, tail: string];
+  jsonHead: string;
+  jsonMiddle: string;
+  jsonTail: string;
   /** `FROM;TO;` */
-  txt: string;
+  txtHead: string;
 }
 
 /** What XML or JSON would escape in a value: markup, quote, backslash, control characters, lone surrogates. */
@@ -33,37 +37,42 @@ function jsonText(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
-function optionalXml(name: string, value: string | undefined): string {
-  return value === undefined ? '' : `<${name}>${escapeXml(value)}</${name}>`;
+function optionalXml(row: ExportRow): string {
+  let xml = '';
+  if (row.minfee !== undefined) xml += `<minfee>${escapeXml(row.minfee)}</minfee>`;
+  if (row.fromfee !== undefined) xml += `<fromfee>${escapeXml(row.fromfee)}</fromfee>`;
+  if (row.tofee !== undefined) xml += `<tofee>${escapeXml(row.tofee)}</tofee>`;
+  if (row.city !== undefined) xml += `<city>${escapeXml(row.city)}</city>`;
+  if (row.param !== undefined) xml += `<param>${escapeXml(row.param)}</param>`;
+  return xml;
 }
 
-function optionalJson(name: string, value: string | undefined): string {
-  return value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`;
+function optionalJson(row: ExportRow): string {
+  let json = '';
+  if (row.minfee !== undefined) json += `,"minfee":${JSON.stringify(row.minfee)}`;
+  if (row.fromfee !== undefined) json += `,"fromfee":${JSON.stringify(row.fromfee)}`;
+  if (row.tofee !== undefined) json += `,"tofee":${JSON.stringify(row.tofee)}`;
+  if (row.city !== undefined) json += `,"city":${JSON.stringify(row.city)}`;
+  if (row.param !== undefined) json += `,"param":${JSON.stringify(row.param)}`;
+  return json;
 }
 
 export function makeFrame(rate: DirectionRateDto, from: ExportAsset, to: ExportAsset): RowFrame {
   const row: ExportRow = toExportRow(rate, from, to);
   const unit = ` ${from.currency}`;
-  const optional = (write: (name: string, value: string | undefined) => string) =>
-    write('minfee', row.minfee) + write('fromfee', row.fromfee) + write('tofee', row.tofee) +
-    write('city', row.city) + write('param', row.param);
   return {
     from,
     to,
     min: rate.min,
     manual: rate.manual,
     fees: rate.fees,
-    xml: [
-      `<item><from>${escapeXml(row.from)}</from><to>${escapeXml(row.to)}</to><in>`,
-      `</amount><minamount>${escapeXml(row.minamount)}</minamount><maxamount>`,
-      `${escapeXml(unit)}</maxamount>${optional(optionalXml)}</item>\n`,
-    ],
-    json: [
-      `{"from":${JSON.stringify(row.from)},"to":${JSON.stringify(row.to)},"in":"`,
-      `","minamount":${JSON.stringify(row.minamount)},"maxamount":"`,
-      `${jsonText(unit)}"${optional(optionalJson)}}`,
-    ],
-    txt: `${row.from};${row.to};`,
+    xmlHead: `<item><from>${escapeXml(row.from)}</from><to>${escapeXml(row.to)}</to><in>`,
+    xmlMiddle: `</amount><minamount>${escapeXml(row.minamount)}</minamount><maxamount>`,
+    xmlTail: `${escapeXml(unit)}</maxamount>${optionalXml(row)}</item>\n`,
+    jsonHead: `{"from":${JSON.stringify(row.from)},"to":${JSON.stringify(row.to)},"in":"`,
+    jsonMiddle: `","minamount":${JSON.stringify(row.minamount)},"maxamount":"`,
+    jsonTail: `${jsonText(unit)}"${optionalJson(row)}}`,
+    txtHead: `${row.from};${row.to};`,
   };
 }
 
