@@ -19,6 +19,7 @@ import type { Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, MAX_UPLOAD_SIDE, UPLOAD_ACCEPT } from '../../common/orders';
 import { sharp, UNTRUSTED_INPUT } from './decode';
 import { FileTooLargeError, ImageTooLargeError, NotAnImageError } from './errors';
+import { Slots } from './slots';
 import { newImageKey, writeStoredImage } from './storage';
 import type { ImageMime, ReceivedFile, StoredImage, UploadKind } from './types';
 
@@ -59,6 +60,8 @@ async function checkHeader(input: Buffer): Promise<ImageMime> {
 
 /** Largest side of a stored picture; larger ones are scaled down to fit. */
 export const MAX_STORED_SIDE = 4096;
+/** Re-encodes at once in this process (a 40-megapixel picture keeps a thread busy ~1 s). */
+const reencodes = new Slots(2);
 
 interface Encoded {
   data: Buffer;
@@ -90,7 +93,8 @@ async function reencode(input: Buffer, mime: ImageMime): Promise<Encoded> {
  */
 export async function storeImage(uploadDir: string, file: ReceivedFile, kind: UploadKind): Promise<StoredImage> {
   const input = await readUpload(file);
-  const { data, mime, width, height } = await reencode(input, await checkHeader(input));
+  const detected = await checkHeader(input);
+  const { data, mime, width, height } = await reencodes.run(() => reencode(input, detected));
   const key = newImageKey(kind, mime);
   await writeStoredImage(uploadDir, key, data);
   return { key, mime, width, height, bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') };
