@@ -101,8 +101,11 @@ export async function buildDirection(
     const type = spec.type ?? 'coin';
     const code = uniqueCode(spec.prefix);
     const precision = spec.precision ?? (type === 'fiat' ? 2 : 8);
-    await Asset.create({ code, name: `Test ${code}`, type, currency: code, network: null, precision, icon: 'test', reserve: spec.reserve ?? '1000000', city: null });
-    return { code, type, currency: code, city: null, enabled: true, precision } satisfies RateAsset;
+    // A currency the simulated feed prices: a worker sharing the database (other tests') gives
+    // the direction a fresh rate like every other, instead of a direction it cannot price.
+    const currency = type === 'coin' ? 'BTC' : 'RUB';
+    await Asset.create({ code, name: `Test ${code}`, type, currency, network: null, precision, icon: 'test', reserve: spec.reserve ?? '1000000', city: null });
+    return { code, type, currency, city: null, enabled: true, precision } satisfies RateAsset;
   };
   const from = await make(options.from);
   const to = await make(options.to ?? { type: 'fiat' });
