@@ -111,7 +111,8 @@ export function presentOrder(view: OrderView): OrderDto {
     exception: order.exception,
     deleteReason: order.deleteReason,
     refundAddress: order.refundAddress,
-    payment: step === 'confirm' || step === 'verify_card' ? null : presentPayment(order, view.from),
+    // Where to pay: while paying and processing; never on a closed order.
+    payment: step === 'pay' || step === 'processing' ? presentPayment(order, view.from) : null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     history: view.events.map(presentHistoryEntry),

@@ -186,6 +186,7 @@ describe('orders API: create, read, customer actions', function () {
     const base = `/orders/${created.uid}/${created.secret}`;
     const cancelled = await client.post(`${base}/cancel`);
     expect(cancelled.body.data).to.include({ status: 'deleted', deleteReason: 'cancelled', step: 'finished' });
+    expect(cancelled.body.data.payment).to.equal(null);
     expect((await client.post(`${base}/confirm`)).status).to.equal(409);
     expect((await client.post(`${base}/cancel`)).status).to.equal(409);
   });
