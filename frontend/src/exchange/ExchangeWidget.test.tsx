@@ -330,6 +330,14 @@ describe('exchange widget order details', () => {
     expect((await screen.findByTestId('order-error')).textContent).to.equal('Insufficient reserve');
   });
 
+  it('opens the maintenance page when the server refuses new orders for maintenance', async () => {
+    harness.api.on('POST /orders', failure(503, 'maintenance', 'Technical maintenance is in progress'));
+    await continueWith('0.05');
+    await fillDetails();
+    await userEvent.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() => expect(window.location.pathname).to.equal('/maintenance'));
+  });
+
   it('goes back to the amounts with the choice kept', async () => {
     await continueWith('0.05');
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { ErrorCode } from '../../../common/api';
 import type { CreateOrderResponse } from '../../../common/orders';
+import { pathFor } from '../../../common/routes';
 import { referralCode } from '../accounts/referral';
 import { showAlert } from '../accounts/alerts';
 import { ApiError } from '../api/ApiError';
@@ -63,6 +65,11 @@ function OrderDetailsForm({ model, layout }: Props & { layout: OrderFormLayout }
       navigate(created.url);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      // Technical maintenance: new orders wait, the maintenance page says paid ones are processed.
+      if (error.code === ErrorCode.Maintenance) {
+        navigate(pathFor('maintenance'));
+        return;
+      }
       // Amounts live on the first step: their messages show here, the rest on their inputs.
       const amountProblem = error.fields.amountSend ?? error.fields.amountReceive;
       setApiError(amountProblem ?? error.message);
