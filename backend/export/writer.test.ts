@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Utf8Writer } from './writer';
+import { ChunkedUtf8Writer, Utf8Writer } from './writer';
 
 describe('Utf8Writer', () => {
   it('keeps every byte when it grows past its first size', () => {
@@ -18,5 +18,18 @@ describe('Utf8Writer', () => {
 
   it('is empty when nothing was written', () => {
     expect(new Utf8Writer(10).toBuffer().length).to.equal(0);
+  });
+});
+
+describe('ChunkedUtf8Writer', () => {
+  it('writes what was appended, in order, across many chunks and whatever the characters', () => {
+    const writer = new ChunkedUtf8Writer(16);
+    const parts = Array.from({ length: 5000 }, (_, index) => `${index};Москва;💱;${'x'.repeat(index % 13)}\n`);
+    for (const part of parts) writer.append(part);
+    expect(writer.toBuffer()).to.deep.equal(Buffer.from(parts.join(''), 'utf8'));
+  });
+
+  it('is empty when nothing was appended', () => {
+    expect(new ChunkedUtf8Writer(10).toBuffer().length).to.equal(0);
   });
 });
