@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { AssetDto, DirectionDto } from '../../common/catalogue';
+import type { AssetDto, DirectionDto, DirectionRateDto } from '../../common/catalogue';
 import { SEED_ASSETS, SEED_DIRECTIONS } from '../../db/seeders/catalogue-data';
 import {
   advanceSnapshot,
@@ -8,6 +8,7 @@ import {
   diffRates,
   directionKey,
   indexRates,
+  sameRate,
   priceSources,
   type Catalogue,
   type SourceReading,
@@ -157,6 +158,20 @@ describe('diffRates', () => {
     const diff = diffRates(indexRates(before), next);
     expect(diff.changed.map(directionKey)).to.deep.equal(['BTC>SBERRUB']);
     expect(diff.rates[1]).to.equal(before[1]);
+  });
+
+  it('tells a rate apart by every field a client sees, updatedAt aside', () => {
+    const [rate] = before;
+    const fees = { minFee: '0.0001', toFee: { value: '1', unit: 'percent' as const } };
+    const withFees = { ...rate, fees };
+    expect(sameRate(rate, { ...rate, updatedAt: '2030-01-01T00:00:00.000Z' })).to.equal(true);
+    expect(sameRate(withFees, { ...rate, fees: JSON.parse(JSON.stringify(fees)) as typeof fees })).to.equal(true);
+    const changes: Partial<DirectionRateDto>[] = [
+      { rate: '1' }, { in: '2' }, { out: '3' }, { reserve: '4' }, { min: '5' }, { max: '6' }, { stale: !rate.stale },
+      { manual: !rate.manual }, { rateTypes: rate.rateTypes.length === 1 ? ['fixed', 'float'] : ['fixed'] }, { fees: { ...fees, minFee: '0.0002' } },
+    ];
+    for (const change of changes) expect(sameRate(withFees, { ...withFees, ...change }), JSON.stringify(change)).to.equal(false);
+    expect(sameRate(rate, withFees)).to.equal(false);
   });
 
   it('lists a direction that turned stale as changed', () => {

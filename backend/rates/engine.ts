@@ -171,20 +171,27 @@ export async function computeRatesInSlices(
   return computed(enabled, rates);
 }
 
-/** Everything a client sees of a rate except `updatedAt`, which moves with every poll. */
-function rateSignature(rate: DirectionRateDto): string {
-  return [
-    rate.rate,
-    rate.in,
-    rate.out,
-    rate.reserve,
-    rate.min,
-    rate.max,
-    rate.stale ? 1 : 0,
-    rate.manual ? 1 : 0,
-    rate.rateTypes.join(','),
-    rate.fees ? JSON.stringify(rate.fees) : '',
-  ].join('|');
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/**
+ * Whether a client would see the same rate: every field but `updatedAt`, which moves with every
+ * poll. Field by field, with no string built per rate (20,000 of them twice a tick).
+ */
+export function sameRate(a: DirectionRateDto, b: DirectionRateDto): boolean {
+  return (
+    a.rate === b.rate &&
+    a.in === b.in &&
+    a.out === b.out &&
+    a.reserve === b.reserve &&
+    a.min === b.min &&
+    a.max === b.max &&
+    a.stale === b.stale &&
+    a.manual === b.manual &&
+    sameList(a.rateTypes, b.rateTypes) &&
+    (a.fees === b.fees || (a.fees ? JSON.stringify(a.fees) : '') === (b.fees ? JSON.stringify(b.fees) : ''))
+  );
 }
 
 export interface RatesDiff {
@@ -207,7 +214,7 @@ export function diffRates(previous: ReadonlyMap<string, DirectionRateDto>, next:
     const key = directionKey(rate);
     seen.add(key);
     const before = previous.get(key);
-    if (before && rateSignature(before) === rateSignature(rate)) {
+    if (before && sameRate(before, rate)) {
       rates.push(before);
     } else {
       rates.push(rate);

@@ -1,6 +1,7 @@
 /**
  * The worker's hot path of the rate math on scaled BigInts: the same results, digit for digit,
- * as common/rateMath.ts (the reference, shared with the browser), about ten times cheaper. big.js
+ * as common/rateMath.ts (the reference, shared with the browser), for a quarter to a seventh of the
+ * CPU (20,000 directions: ~0.7 s with big.js, 0.1–0.28 s here on this machine). big.js
  * divides one decimal digit at a time by repeated subtraction, and price-table prices carry up
  * to 40 decimals: that long division was most of a tick's 0.6 s over 20,000 directions.
  *
