@@ -148,6 +148,11 @@ export function computeRates(catalogue: Catalogue, prices: PriceTable): Computed
   return computed(enabled, rates);
 }
 
+/** Lets the event loop run (timers, I/O, requests) before going on. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Directions computed between two turns of the event loop: a few milliseconds of work. */
 export const DIRECTIONS_PER_SLICE = 1000;
 
@@ -165,7 +170,7 @@ export async function computeRatesInSlices(
   const rates: DirectionRateDto[] = [];
   const { directions } = catalogue;
   for (let start = 0; start < directions.length; start += directionsPerSlice) {
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (start > 0) await nextTurn();
     rateSlice(directions, [start, Math.min(start + directionsPerSlice, directions.length)], enabled, prices, rates);
   }
   return computed(enabled, rates);

@@ -12,7 +12,7 @@ import type { Database } from '../db';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import { loadCatalogue } from '../catalogue/repository';
-import { advanceSnapshot, computeRatesInSlices, priceSources, type Catalogue, type RatesSnapshot } from '../rates/engine';
+import { advanceSnapshot, computeRatesInSlices, nextTurn, priceSources, type Catalogue, type RatesSnapshot } from '../rates/engine';
 import { createRateFeed, SIMULATED_MAX_AGE_MS, sourcesFor, type FeedSource } from '../rates/feed';
 import { publishSnapshot, readSnapshot } from '../rates/store';
 
@@ -84,10 +84,15 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
     // The snapshot this worker continues: whatever the previous leader left.
     if (previous === undefined) previous = await readSnapshot(kv);
     const now = new Date();
-    // In slices: with ROLE=all the web server shares this event loop.
-    const computed = await computeRatesInSlices(current, priceSources(readings, now));
+    // In slices, with turns of the event loop between the steps: with ROLE=all the web server
+    // shares this loop, and 20,000 directions make each step tens of milliseconds.
+    const prices = priceSources(readings, now);
+    await nextTurn();
+    const computed = await computeRatesInSlices(current, prices);
     if (stopped) return;
+    await nextTurn();
     const { snapshot, change } = advanceSnapshot(previous, computed, { now, holdsForMs });
+    await nextTurn();
     const unchanged =
       change.rates.length === 0 &&
       change.removed.length === 0 &&
