@@ -25,6 +25,63 @@ export const MYSQL_CONNECT_TIMEOUT_MS = 3000;
 /** Longest wait for a free pooled connection. */
 export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
 
+/** SQLite connections kept open for the next transaction (Sequelize opens one per transaction). */
+export const SQLITE_IDLE_CONNECTIONS = 4;
+
+/** What the SQLite connection manager of Sequelize 6 keeps: node-sqlite3 handles by uuid. */
+interface SqliteHandle {
+  uuid?: string;
+  filename: string;
+  exec(sql: string, callback: (error: Error | null) => void): void;
+  close(callback?: (error: Error | null) => void): void;
+}
+interface SqliteConnectionManager {
+  connections: Record<string, SqliteHandle>;
+  getConnection(options?: { uuid?: string }): Promise<SqliteHandle>;
+  releaseConnection(connection: SqliteHandle, force?: boolean): void;
+  _onProcessExit(): Promise<void>;
+}
+
+/**
+ * Sequelize's SQLite dialect opens a new handle for every transaction and closes it after: the
+ * file opened, its schema parsed and PRAGMA foreign_keys run again each time. Here a released
+ * transaction handle is rolled back (a COMMIT that failed leaves its transaction open; after a
+ * successful one this is a no-op) and kept, up to `max`, for the next transaction; the handles
+ * are closed with the database.
+ */
+function reuseSqliteConnections(sequelize: Sequelize, max: number): void {
+  const manager = sequelize.connectionManager as unknown as SqliteConnectionManager;
+  const idle: SqliteHandle[] = [];
+  let closed = false;
+  const open = manager.getConnection.bind(manager);
+  const release = manager.releaseConnection.bind(manager);
+  const exit = manager._onProcessExit.bind(manager);
+  manager.getConnection = async (options) => {
+    const uuid = options?.uuid;
+    const reused = uuid !== undefined && uuid !== 'default' ? idle.pop() : undefined;
+    if (!reused) return open(options);
+    manager.connections[uuid!] = reused;
+    return reused;
+  };
+  manager.releaseConnection = (connection, force) => {
+    const uuid = connection.uuid;
+    if (uuid === undefined || uuid === 'default' || connection.filename === ':memory:' || closed || idle.length >= max) {
+      release(connection, force);
+      return;
+    }
+    delete manager.connections[uuid];
+    connection.exec('ROLLBACK', () => {
+      if (closed || idle.length >= max) connection.close();
+      else idle.push(connection);
+    });
+  };
+  manager._onProcessExit = async () => {
+    closed = true;
+    await Promise.all(idle.splice(0).map((connection) => new Promise<void>((resolve) => connection.close(() => resolve()))));
+    return exit();
+  };
+}
+
 /**
  * Errors of a query written to a pooled connection the server had already closed (a restart or
  * crash not yet noticed by the pool): the query never reached the server, so Sequelize retries it
@@ -72,6 +129,7 @@ export function createDatabase(config: Pick<Config, 'databaseUrl'>, logger: Logg
           },
         });
   const dialect = location.dialect;
+  if (location.dialect === 'sqlite') reuseSqliteConnections(sequelize, SQLITE_IDLE_CONNECTIONS);
   const sqliteFile = location.dialect === 'sqlite' && location.storage !== ':memory:';
 
   return {

@@ -55,15 +55,23 @@ export function absoluteLink(link: string, publicUrl: string): string {
   return url.toString();
 }
 
+/** One formatter per language: building an Intl.DateTimeFormat costs far more than using one. */
+const TIME_FORMATS = new Map<Lang, Intl.DateTimeFormat>();
+
+function timeFormat(lang: Lang): Intl.DateTimeFormat {
+  let format = TIME_FORMATS.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+    TIME_FORMATS.set(lang, format);
+  }
+  return format;
+}
+
 function formatTime(value: string | undefined, lang: Lang): string | undefined {
   if (value === undefined) return undefined;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const formatted = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(date);
+  const formatted = timeFormat(lang).format(date);
   return `${formatted} UTC`;
 }
 

@@ -10,13 +10,14 @@ import type { Lang } from '../../common/api';
 import { orderPath, type CardCheck, type CreateOrderRequest, type CreateOrderResponse } from '../../common/orders';
 import { ValidationError } from '../lib/errors';
 import type { Translate } from '../lib/i18n';
-import type { Asset, Direction, User } from '../models';
+import type { Asset, User } from '../models';
 import { directionKey } from '../rates/engine';
 import { quoteAmounts } from '../routes/rates/quote';
 import { validationMessage } from '../../common/validation';
 import type { OrdersContext } from './context';
 import { announceOrderChange } from './change';
 import { checkDirectionFields, isBankCard } from './directionRules';
+import { offeredDirection } from './directionCache';
 import { DirectionUnavailable } from './errors';
 import { sealOrderSecret, sendOrderCreatedMail } from './mail';
 import { presentOrder } from './presenters';
@@ -34,21 +35,6 @@ export interface CreateOrderProps {
   lang: Lang;
   /** Translates validation messages into the request's language. */
   t: Translate;
-}
-
-type DirectionWithAssets = Direction & { fromAsset: Asset; toAsset: Asset };
-
-async function offeredDirection(ctx: OrdersContext, from: string, to: string): Promise<DirectionWithAssets> {
-  const { Direction: Directions, Asset } = ctx.models;
-  const direction = await Directions.findOne({
-    where: { fromCode: from, toCode: to, enabled: true },
-    include: [
-      { model: Asset, as: 'fromAsset', where: { enabled: true } },
-      { model: Asset, as: 'toAsset', where: { enabled: true } },
-    ],
-  });
-  if (!direction) throw new DirectionUnavailable();
-  return direction as DirectionWithAssets;
 }
 
 function cardCheckFor(from: Asset, user: CreateOrderProps['user']): CardCheck {

@@ -1,12 +1,11 @@
 import { expect } from 'chai';
-import { listOutbox } from '../mail';
 import { initModels } from '../models';
 import { startTestServer, type TestServer } from '../test/server';
 import { startWorker, type RunningWorker } from '../workers';
 import { attachReceipt, markOrderPaid } from './customerActions';
 import { ORDERS_CHANNEL, type OrderChangeMessage } from './events';
 import { EXPIRE_BATCH, expireOrders } from './expireOrders';
-import { buildDirection, buildOrder, publishTestRate, testOrdersContext, testRate, type TestDirection } from './testing';
+import { buildDirection, buildOrder, publishTestRate, testOrdersContext, testRate, waitForOutbox, type TestDirection } from './testing';
 import { ReceiptAlreadyUploaded } from './errors';
 
 const MINUTE = 60_000;
@@ -64,8 +63,9 @@ describe('order expiry and concurrent changes', function () {
       const message = messages.find((entry) => entry.order.uid === due.order.uid)!;
       expect(message.order).to.include({ status: 'deleted', step: 'finished', expiresAt: null });
       expect(message.order.history.at(-1)).to.include({ action: 'expired', actor: 'system', actorName: null });
-      const mails = await listOutbox(server.config.outboxDir, { to: due.order.email });
-      expect(mails.map((mail) => mail.subject)).to.include(`Order ${due.order.uid} on ${new URL(server.config.publicUrl).host}: deleted`);
+      const subject = `Order ${due.order.uid} on ${new URL(server.config.publicUrl).host}: deleted`;
+      const mails = await waitForOutbox(server.config.outboxDir, due.order.email, (list) => list.some((mail) => mail.subject === subject));
+      expect(mails.map((mail) => mail.subject)).to.include(subject);
     } finally {
       await unsubscribe();
     }

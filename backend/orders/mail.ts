@@ -2,6 +2,11 @@
  * The customer's emails about an order, in the order's language: on creation (with the link to
  * the order page) and on every status change (the status's name and the link). The link holds
  * the secret, opened from its sealed copy; a failure to send is logged, never thrown.
+ *
+ * Called after the commit, they hand the mail to this process's order mail queue and return: the
+ * request never waits for rendering, SMTP or the outbox write. The queue sends one mail at a
+ * time per mailer, in the order they were queued (creation before the status changes).
+ * `settleOrderMails` waits for everything queued so far (shutdown, tests).
  */
 import { orderPath } from '../../common/orders';
 import type { MailTemplate, MailVars } from '../mail';
@@ -21,13 +26,31 @@ export function openOrderSecret(ctx: Pick<OrdersContext, 'secretKeys'>, order: P
   return openWithAny(order.secretSealed, ctx.secretKeys, { context: secretContext(order.uid) }).plaintext;
 }
 
-async function sendOrderMail(ctx: OrdersContext, order: Order, template: MailTemplate, vars: MailVars): Promise<void> {
-  try {
-    const link = orderPath(order.uid, openOrderSecret(ctx, order));
-    await ctx.mailer.send({ to: order.email, lang: order.lang, template, vars: { uid: order.uid, link, ...vars } });
-  } catch (error) {
-    ctx.logger.error({ err: error, uid: order.uid, template }, 'order email not sent');
-  }
+/** The tail of each mailer's queue: the promise of the last mail queued. */
+const queues = new WeakMap<OrdersContext['mailer'], Promise<void>>();
+
+/** Resolves once every order mail queued so far on this context's mailer is sent (or failed). */
+export function settleOrderMails(ctx: Pick<OrdersContext, 'mailer'>): Promise<void> {
+  return queues.get(ctx.mailer) ?? Promise.resolve();
+}
+
+function sendOrderMail(ctx: OrdersContext, order: Order, template: MailTemplate, vars: MailVars): Promise<void> {
+  // What the mail says is taken now: the order row may change before the queue reaches it.
+  const message = { to: order.email, lang: order.lang, template, uid: order.uid, sealed: order.secretSealed, vars: { ...vars } };
+  const send = async () => {
+    try {
+      const link = orderPath(message.uid, openOrderSecret(ctx, { uid: message.uid, secretSealed: message.sealed }));
+      await ctx.mailer.send({ to: message.to, lang: message.lang, template, vars: { uid: message.uid, link, ...message.vars } });
+    } catch (error) {
+      ctx.logger.error({ err: error, uid: message.uid, template }, 'order email not sent');
+    }
+  };
+  const tail = settleOrderMails(ctx).then(send);
+  queues.set(ctx.mailer, tail);
+  void tail.then(() => {
+    if (queues.get(ctx.mailer) === tail) queues.delete(ctx.mailer);
+  });
+  return Promise.resolve();
 }
 
 export function sendOrderCreatedMail(ctx: OrdersContext, order: Order): Promise<void> {

@@ -10,6 +10,7 @@ import type { AssetType, RateType } from '../../common/enums';
 import type { CreateOrderRequest } from '../../common/orders';
 import type { Lang } from '../../common/api';
 import { createServerI18n } from '../lib/i18n';
+import { listOutbox, type OutboxMail } from '../mail';
 import { initModels, type Order } from '../models';
 import { directionKey, type RateAsset, type RatesChange, type RatesSnapshot } from '../rates/engine';
 import { publishSnapshot } from '../rates/store';
@@ -182,4 +183,24 @@ export async function buildOrder(
   const order = (await Orders.findOne({ where: { uid: created.uid } }))!;
   if (overrides.set) await order.update(overrides.set as never);
   return { order, secret: created.secret, direction };
+}
+
+/**
+ * The outbox mails to `to`, once there are at least `enough` of them (or once `enough` accepts
+ * them): order mails go through a queue after the answer, so a test waits for them (up to
+ * timeoutMs, then answers what there is) instead of reading at once.
+ */
+export async function waitForOutbox(
+  outboxDir: string,
+  to: string,
+  enough: number | ((mails: OutboxMail[]) => boolean),
+  timeoutMs = 5000,
+): Promise<OutboxMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  const done = typeof enough === 'number' ? (mails: OutboxMail[]) => mails.length >= enough : enough;
+  for (;;) {
+    const mails = await listOutbox(outboxDir, { to });
+    if (done(mails) || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import type { CreateOrderResponse, OrderDto } from '../../../common/orders';
 import { TestClient } from '../../accounts/testing';
-import { listOutbox } from '../../mail';
 import { initModels } from '../../models';
-import { buildDirection, buildOrder, orderRequest, publishTestRate, testRate, type TestDirection } from '../../orders/testing';
+import { buildDirection, buildOrder, orderRequest, publishTestRate, testRate, waitForOutbox, type TestDirection } from '../../orders/testing';
 import { startTestServer, type TestServer } from '../../test/server';
 
 describe('orders API: create, read, customer actions', function () {
@@ -209,14 +208,14 @@ describe('orders API: create, read, customer actions', function () {
     const response = await ru.post('/orders', orderRequest(direction, { email }));
     const created = response.body.data as CreateOrderResponse;
     await ru.post(`/orders/${created.uid}/${created.secret}/cancel`);
-    const mails = await listOutbox(server.config.outboxDir, { to: email });
+    const mails = await waitForOutbox(server.config.outboxDir, email, 2);
     expect(mails).to.have.length(2);
     expect(mails[0]!.subject).to.include(created.uid).and.match(/создана/);
     expect(mails[0]!.links).to.include(`${server.config.publicUrl}/order/${created.uid}/${created.secret}`);
     expect(mails[0]!.text).to.include(`/order/${created.uid}/${created.secret}`);
     expect(mails[1]!.subject).to.equal(`Заявка ${created.uid} на ${new URL(server.config.publicUrl).host}: удалена`);
     const en = await create({ email: `en-${email}` });
-    const enMails = await listOutbox(server.config.outboxDir, { to: `en-${email}` });
+    const enMails = await waitForOutbox(server.config.outboxDir, `en-${email}`, 1);
     expect(enMails[0]!.subject).to.equal(`Order ${en.uid} created on ${new URL(server.config.publicUrl).host}`);
   });
 });
