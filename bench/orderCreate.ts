@@ -6,6 +6,7 @@
  * in the same run: a warm-up each, then alternating segments. Servers run in child processes;
  * autocannon runs here. Prints requests/s, latency p50/p99 and the ratio real / bare.
  * Run: node --import tsx bench/orderCreate.ts [--duration 10] [--warmup 2] [--connections 20]
+ * On MySQL and Redis: DATABASE_URL=mysql://root@127.0.0.1:3306/test REDIS_URL=redis://127.0.0.1:6379 node --import tsx bench/orderCreate.ts
  */
 import autocannon from 'autocannon';
 import { pathToFileURL } from 'node:url';
@@ -34,6 +35,8 @@ export interface OrderCreateSide {
 export interface OrderCreateResult {
   options: OrderCreateOptions;
   answerBytes: number;
+  /** Where the real app keeps its data: "SQLite, in-process KV" or "MySQL, Redis". */
+  storage: string;
   real: OrderCreateSide;
   bare: OrderCreateSide;
   /** real rps / bare rps. */
@@ -61,7 +64,7 @@ export async function runOrderCreateBench(options: OrderCreateOptions): Promise<
   const realChild = startChild('order-create-real', 'orderCreate/sut-server.ts');
   const bareChild = startChild('order-create-bare', 'orderCreate/bare-server.ts');
   try {
-    const ready = await realChild.receive<BenchMessage & { port: number; request: string }>('ready', 120_000);
+    const ready = await realChild.receive<BenchMessage & { port: number; request: string; storage: string }>('ready', 120_000);
     const bareReady = await bareChild.receive<BenchMessage & { port: number }>('ready', 60_000);
     const real: Target = { name: 'real', child: realChild, url: `http://127.0.0.1:${ready.port}/api/orders` };
     const bare: Target = { name: 'bare', child: bareChild, url: `http://127.0.0.1:${bareReady.port}/api/orders` };
@@ -100,6 +103,7 @@ export async function runOrderCreateBench(options: OrderCreateOptions): Promise<
     return {
       options,
       answerBytes: sized.bytes,
+      storage: ready.storage,
       real: realSide,
       bare: bareSide,
       rpsRatio: realSide.rps / bareSide.rps,
@@ -125,7 +129,7 @@ export function describeOrderCreate(result: OrderCreateResult): string {
     `Order creation: POST /api/orders, ${result.options.connections} connections, ${result.options.durationS} s each in ${SEGMENTS} alternating segments, answers of ${result.answerBytes} bytes`,
     table([
       ['  server', 'req/s', 'p50', 'p99 (median of segments)', '2xx', 'other/errors', 'server CPU/request'],
-      row('  real app (createOrder, SQLite)', result.real),
+      row(`  real app (createOrder, ${result.storage})`, result.real),
       row('  bare Koa route (same-size JSON)', result.bare),
     ]),
     `  real / bare: ${ratio(result.rpsRatio)} of the requests per second; p99 ${ratio(result.real.p99Ms / Math.max(0.001, result.bare.p99Ms))}`,

@@ -4,7 +4,8 @@
  * published to the store, and the same Koa app (createApp: every middleware, sessions,
  * validation, the createOrder command, the history row, the publish and the outbox email after
  * commit) on its own port with limiters that never refuse: the order creation limit is per IP
- * and the load comes from one address.
+ * and the load comes from one address. DATABASE_URL and REDIS_URL, when set, replace the embedded
+ * SQLite and KV.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +36,11 @@ function unlimited(): RateLimits {
 }
 
 async function main(): Promise<void> {
-  const config = benchConfig(temporaryDataDir(), benchRedisEnv());
+  // DATABASE_URL / REDIS_URL given to the harness run the app on them (e.g. MySQL and Redis).
+  const external: Record<string, string> = {};
+  if (process.env.DATABASE_URL) external.DATABASE_URL = process.env.DATABASE_URL;
+  if (process.env.REDIS_URL) Object.assign(external, { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'bench:' });
+  const config = benchConfig(temporaryDataDir(), { ...benchRedisEnv(), ...external });
   const server = await startServer(config);
   const direction = await buildDirection(server, { rate: '97250.5', from: { type: 'coin', precision: 8 }, to: { type: 'coin', precision: 6 } });
   const app = createApp({ config, logger: server.logger, db: server.db, kv: server.kv, rates: server.rates, rateLimits: unlimited() });
@@ -48,7 +53,8 @@ async function main(): Promise<void> {
       tell({ type: 'status', cpuMs: (cpu.user + cpu.system) / 1000 });
     }
   });
-  tell({ type: 'ready', port: (http.address() as AddressInfo).port, request: JSON.stringify(request) });
+  const storage = `${server.db.dialect === 'sqlite' ? 'SQLite' : 'MySQL'}, ${config.redisUrl ? 'Redis' : 'in-process KV'}`;
+  tell({ type: 'ready', port: (http.address() as AddressInfo).port, request: JSON.stringify(request), storage });
 }
 
 runChild(main);
