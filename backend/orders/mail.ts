@@ -29,10 +29,14 @@ export function openOrderSecret(ctx: Pick<OrdersContext, 'secretKeys'>, order: P
 /** The tail of each mailer's queue: the promise of the last mail queued. */
 const queues = new WeakMap<OrdersContext['mailer'], Promise<void>>();
 
-/** Resolves once every order mail queued so far on this context's mailer is sent (or failed). */
-export function settleOrderMails(ctx: Pick<OrdersContext, 'mailer'>): Promise<void> {
-  return queues.get(ctx.mailer) ?? Promise.resolve();
+/** Resolves once every order mail queued so far on this context's mailer (or, without one, in this process) is sent or failed. */
+export async function settleOrderMails(ctx?: Pick<OrdersContext, 'mailer'>): Promise<void> {
+  if (ctx) return queues.get(ctx.mailer);
+  await Promise.all([...tails]);
 }
+
+/** The tails of every queue that still has work, for settleOrderMails() without a context. */
+const tails = new Set<Promise<void>>();
 
 function sendOrderMail(ctx: OrdersContext, order: Order, template: MailTemplate, vars: MailVars): Promise<void> {
   // What the mail says is taken now: the order row may change before the queue reaches it.
@@ -45,9 +49,14 @@ function sendOrderMail(ctx: OrdersContext, order: Order, template: MailTemplate,
       ctx.logger.error({ err: error, uid: message.uid, template }, 'order email not sent');
     }
   };
-  const tail = settleOrderMails(ctx).then(send);
+  const previous = queues.get(ctx.mailer);
+  // An empty queue starts on the next turn of the event loop, after the answer is on its way.
+  const tail = (previous ?? new Promise<void>((resolve) => setImmediate(resolve))).then(send);
   queues.set(ctx.mailer, tail);
+  tails.add(tail);
+  if (previous) tails.delete(previous);
   void tail.then(() => {
+    tails.delete(tail);
     if (queues.get(ctx.mailer) === tail) queues.delete(ctx.mailer);
   });
   return Promise.resolve();
