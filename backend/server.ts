@@ -16,6 +16,7 @@ import { attachOrderHandlers } from './realtime/handlers/orders';
 import { attachOperatorSockets } from './realtime/handlers/operators';
 import { startOrderLive, type OrderLive } from './orders/live';
 import { findCustomerOrder } from './orders/queries';
+import { settleOrderMails } from './orders/mail';
 
 /** After this long, connections still open during shutdown are cut. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -147,6 +148,8 @@ function gracefulClose(targets: CloseTargets): () => Promise<void> {
         clearTimeout(forceClose);
       }
       await Promise.allSettled([rates.close(), rateLimits.close()]);
+      // Order mails queued by the last requests go out before the process lets go.
+      await settleOrderMails();
       await Promise.allSettled([db.close(), kv.close()]);
       logger.info('web server closed');
     })();
