@@ -3,7 +3,7 @@ import { openStoredImage } from '../../uploads';
 
 /**
  * Streams a stored upload to an operator: the stored (re-encoded) type, never sniffed, shown
- * inline, never cached.
+ * inline, never cached, sandboxed.
  */
 export async function sendOrderFile(ctx: AppContext, uploadDir: string, key: string): Promise<void> {
   const file = await openStoredImage(uploadDir, key);
@@ -12,5 +12,7 @@ export async function sendOrderFile(ctx: AppContext, uploadDir: string, key: str
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Content-Disposition', 'inline');
   ctx.set('Cache-Control', 'private, no-store');
+  // Opened on its own, an upload is inert: no scripts, no plugins, no same-origin access.
+  ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
   ctx.body = file.stream;
 }

@@ -71,6 +71,7 @@ describe('order uploads: card photo and receipt', function () {
     expect(file.headers.get('x-content-type-options')).to.equal('nosniff');
     expect(file.headers.get('content-disposition')).to.equal('inline');
     expect(file.headers.get('cache-control')).to.equal('private, no-store');
+    expect(file.headers.get('content-security-policy')).to.equal("default-src 'none'; img-src 'self'; sandbox");
     expect((await file.arrayBuffer()).byteLength).to.be.greaterThan(0);
     expect((await fetch(`${server.url}/api/operator/orders/${order.uid}/files/card`)).status).to.equal(401);
     expect((await operator.get(`/operator/orders/${order.uid}/files/receipt`)).status).to.equal(404);
