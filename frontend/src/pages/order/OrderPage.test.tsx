@@ -104,6 +104,14 @@ describe('order page', () => {
     expect(screen.getByRole('button', { name: 'Cancel the order' })).to.exist;
   });
 
+  it('names the market rule of a floating order in words, not by its code', async () => {
+    api.on(ORDER_PATH, ok(orderFixture({ rateType: 'float', rateLockedUntil: null, rateSource: 'market' })));
+    renderPage();
+    expect((await screen.findByTestId('order-rate-rule')).textContent).to.equal(
+      'The rate may change until the funds arrive; it follows the market rate at the moment your funds are received',
+    );
+  });
+
   it('says a floating rate may change until the funds arrive, and whose rate it follows', async () => {
     api.on(ORDER_PATH, ok(orderFixture({ rateType: 'float', rateLockedUntil: null, rateSource: 'Binance' })));
     renderPage();

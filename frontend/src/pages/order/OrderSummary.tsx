@@ -21,7 +21,7 @@ export function OrderSummary({ order }: { order: OrderDto }) {
     order.rateType === 'fixed'
       ? order.rateLockedUntil && t('order.details.fixedUntil', { time: time(order.rateLockedUntil) })
       : order.rateSource
-        ? t('order.details.floating', { source: order.rateSource })
+        ? t('order.details.floating', { source: t(`order.rateSources.${order.rateSource}`, { defaultValue: order.rateSource }) })
         : t('order.details.floatingNoSource');
   // As the widget shows it: the side worth less is counted per one unit of the other.
   const rate = monitoringInOut(order.rate, order.from.precision);
