@@ -29,8 +29,8 @@ describe('orders live: order rooms, ticks, changes, resync', function () {
     await server?.close();
   });
 
-  async function client(): Promise<ClientSocket> {
-    const socket = await openClient(server.url, { lang: 'en' });
+  async function client(transports?: Array<'websocket' | 'polling'>): Promise<ClientSocket> {
+    const socket = await openClient(server.url, { lang: 'en', transports });
     sockets.push(socket);
     return socket;
   }
@@ -65,6 +65,24 @@ describe('orders live: order rooms, ticks, changes, resync', function () {
     for (const tick of ticks) expect(tick).to.include({ uid, expiresAt: order.expiresAt });
     for (let i = 1; i < ticks.length; i += 1) expect(ticks[i].secondsLeft).to.be.at.most(ticks[i - 1].secondsLeft);
     expect(ticks[0].secondsLeft).to.be.within(595, 600);
+  });
+
+  it('ticks a page on the HTTP long-polling transport and one on a websocket alike, in the same room', async () => {
+    const { uid, secret } = await insertOrder(server, 10 * 60_000);
+    const polling = await client(['polling']);
+    const websocket = await client();
+    expect(polling.io.engine.transport.name).to.equal('polling');
+    const received = [record(polling, 'order:tick'), record(websocket, 'order:tick')];
+    const order = await join(polling, uid, secret);
+    await join(websocket, uid, secret);
+    await pause(2500);
+    for (const ticks of received) {
+      expect(ticks.length).to.be.within(1, 4);
+      for (const tick of ticks) expect(tick).to.deep.equal({ uid, secondsLeft: tick.secondsLeft, expiresAt: order.expiresAt });
+      expect(ticks[0].secondsLeft).to.be.within(595, 600);
+    }
+    // Both sockets are in the one room: the same tick reaches both.
+    expect(received[0].at(-1)?.secondsLeft).to.be.closeTo(received[1].at(-1)?.secondsLeft ?? -1, 1);
   });
 
   it('sends no ticks for an order without a running timer', async () => {

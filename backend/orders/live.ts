@@ -4,12 +4,15 @@
  * `order:status` (and `order:recalc` when the amounts were recalculated) to `order:<uid>`,
  * `operators:order` to `operators`. Going through the adapter instead would deliver every change
  * once per process. The same messages feed the countdown registry (liveTicks.ts), whose one
- * interval sends `order:tick` to the local rooms with a running timer.
+ * interval sends `order:tick` to the local rooms with a running timer — written straight to the
+ * rooms' sockets (backend/realtime/directSend.ts): one tick per open page per second is the
+ * realtime traffic that grows with the number of pages.
  */
-import { rooms } from '../../common/events';
+import { rooms, type OrderTick } from '../../common/events';
 import type { OrderDto } from '../../common/orders';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
+import { createDirectSender } from '../realtime/directSend';
 import type { RealtimeIO } from '../realtime/types';
 import { subscribeOrderChanges, type OrderChangeMessage } from './events';
 import { createOrderTicks, type OrderTicks } from './liveTicks';
@@ -34,6 +37,16 @@ export interface OrderLive {
   close(): Promise<void>;
 }
 
+/**
+ * `order:tick` as socket.io-parser encodes the EVENT (type 2, namespace "/", no ack id:
+ * `2` + JSON of [event, payload]), written out by hand: the countdown encodes one per open page
+ * every second and this costs a fraction of serializing the object (backend/realtime/directSend.test.ts
+ * compares the two).
+ */
+export function encodeTick(tick: OrderTick): string {
+  return `2["order:tick",{"uid":${JSON.stringify(tick.uid)},"secondsLeft":${tick.secondsLeft},"expiresAt":${JSON.stringify(tick.expiresAt)}}]`;
+}
+
 export interface OrderLiveOptions {
   io: RealtimeIO;
   kv: KV;
@@ -44,8 +57,10 @@ export interface OrderLiveOptions {
 
 export function startOrderLive(options: OrderLiveOptions): OrderLive {
   const { io, kv, logger } = options;
+  const sender = createDirectSender(io);
   const ticks = createOrderTicks({
-    emit: (uid, tick) => io.local.to(rooms.order(uid)).emit('order:tick', tick),
+    target: (uid) => sender.members(rooms.order(uid)),
+    emit: (members, tick) => sender.write(members, encodeTick(tick)),
     intervalMs: options.tickMs,
   });
   // The adapter of "/" exists only once attachRealtime has set the Redis adapter: take it now.

@@ -8,7 +8,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function harness() {
   let clock = START;
   const sent: OrderTick[] = [];
-  const ticks = createOrderTicks({ emit: (_uid, tick) => sent.push(tick), intervalMs: 0, now: () => clock });
+  const ticks = createOrderTicks({ target: (uid) => uid, emit: (_uid, tick) => sent.push(tick), intervalMs: 0, now: () => clock });
   return {
     ticks,
     sent,
@@ -79,9 +79,37 @@ describe('order countdowns (liveTicks)', () => {
     expect(ticks.tickAll()).to.equal(0);
   });
 
+  it('looks a room\'s target up once, when a join starts tracking it, and sends every tick there', () => {
+    const lookups: string[] = [];
+    const sent: Array<[string, number]> = [];
+    const ticks = createOrderTicks({
+      target: (uid) => (lookups.push(uid), uid === 'GONE' ? undefined : `room of ${uid}`),
+      emit: (target, tick) => sent.push([target, tick.secondsLeft]),
+      intervalMs: 0,
+      now: () => START,
+    });
+    ticks.joined({ uid: 'G7', version: 1, expiresAt: iso(START + 5000) });
+    ticks.joined({ uid: 'G7', version: 2, expiresAt: iso(START + 4000) });
+    ticks.changed({ uid: 'G7', version: 3, expiresAt: iso(START + 3000) });
+    ticks.tickAll();
+    ticks.tickAll();
+    expect(lookups).to.deep.equal(['G7']);
+    expect(sent).to.deep.equal([
+      ['room of G7', 3],
+      ['room of G7', 3],
+    ]);
+    // A room whose sockets left before the join got here is not tracked at all.
+    ticks.joined({ uid: 'GONE', version: 1, expiresAt: iso(START + 5000) });
+    expect(ticks.size()).to.deep.equal({ rooms: 1, timed: 1 });
+    // Forgotten and joined again: looked up afresh.
+    ticks.forget('G7');
+    ticks.joined({ uid: 'G7', version: 3, expiresAt: iso(START + 3000) });
+    expect(lookups).to.deep.equal(['G7', 'GONE', 'G7']);
+  });
+
   it('runs one shared interval while a timer runs', async () => {
     const sent: OrderTick[] = [];
-    const ticks = createOrderTicks({ emit: (_uid, tick) => sent.push(tick), intervalMs: 20 });
+    const ticks = createOrderTicks({ target: (uid) => uid, emit: (_uid, tick) => sent.push(tick), intervalMs: 20 });
     ticks.joined({ uid: 'E5', version: 1, expiresAt: new Date(Date.now() + 60_000).toISOString() });
     ticks.joined({ uid: 'F6', version: 1, expiresAt: new Date(Date.now() + 60_000).toISOString() });
     await new Promise((resolve) => setTimeout(resolve, 75));

@@ -4,7 +4,8 @@
  * join ack, then every change message). One shared interval sends `order:tick` to every room
  * whose timer runs; there is no timer per room. A room leaves the registry when its last local
  * socket leaves (`forget`), and stops ticking when a change ends its timer (expiresAt null) or
- * the time is up (one last tick at 0).
+ * the time is up (one last tick at 0). Each room's send target (its local members) is looked up
+ * once, when the room starts being tracked, not on every tick.
  */
 import type { OrderTick } from '../../common/events';
 import type { OrderDto } from '../../common/orders';
@@ -13,7 +14,8 @@ export const TICK_MS = 1000;
 
 export type TimedOrder = Pick<OrderDto, 'uid' | 'version' | 'expiresAt'>;
 
-interface Entry {
+interface Entry<Target> {
+  target: Target;
   version: number;
   /** Epoch ms, or null when no timer runs for the order. */
   expiresAt: number | null;
@@ -34,9 +36,11 @@ export interface OrderTicks {
   close(): void;
 }
 
-export interface OrderTicksOptions {
-  /** Sends one tick to the order's room on this process. */
-  emit: (uid: string, tick: OrderTick) => void;
+export interface OrderTicksOptions<Target> {
+  /** The order's room on this process, looked up when a join starts tracking it; undefined: not tracked. */
+  target: (uid: string) => Target | undefined;
+  /** Sends one tick to that room. */
+  emit: (target: Target, tick: OrderTick) => void;
   /** Defaults to TICK_MS; 0 never starts the interval (tickAll by hand). */
   intervalMs?: number;
   now?: () => number;
@@ -47,15 +51,15 @@ export function secondsLeft(expiresAt: number, now: number): number {
   return Math.max(0, Math.ceil((expiresAt - now) / 1000));
 }
 
-export function createOrderTicks(options: OrderTicksOptions): OrderTicks {
+export function createOrderTicks<Target>(options: OrderTicksOptions<Target>): OrderTicks {
   const now = options.now ?? Date.now;
   const intervalMs = options.intervalMs ?? TICK_MS;
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<Target>>();
   let timed = 0;
   let interval: NodeJS.Timeout | undefined;
   let closed = false;
 
-  function setEntry(uid: string, entry: Entry): void {
+  function setEntry(uid: string, entry: Entry<Target>): void {
     const previous = entries.get(uid);
     if (previous !== undefined && previous.expiresAt !== null) timed -= 1;
     if (entry.expiresAt !== null) timed += 1;
@@ -70,9 +74,11 @@ export function createOrderTicks(options: OrderTicksOptions): OrderTicks {
     const previous = entries.get(order.uid);
     if (!previous && !track) return;
     if (previous && previous.version > order.version) return;
+    const target = previous ? previous.target : options.target(order.uid);
+    if (target === undefined) return;
     const at = order.expiresAt === null ? null : Date.parse(order.expiresAt);
     const running = at !== null && Number.isFinite(at) && at > now();
-    setEntry(order.uid, { version: order.version, expiresAt: running ? at : null, iso: running ? order.expiresAt : null });
+    setEntry(order.uid, { target, version: order.version, expiresAt: running ? at : null, iso: running ? order.expiresAt : null });
   }
 
   function tickAll(): number {
@@ -81,9 +87,9 @@ export function createOrderTicks(options: OrderTicksOptions): OrderTicks {
     for (const [uid, entry] of entries) {
       if (entry.expiresAt === null || entry.iso === null) continue;
       const left = secondsLeft(entry.expiresAt, at);
-      options.emit(uid, { uid, secondsLeft: left, expiresAt: entry.iso });
+      options.emit(entry.target, { uid, secondsLeft: left, expiresAt: entry.iso });
       sent += 1;
-      if (left === 0) setEntry(uid, { version: entry.version, expiresAt: null, iso: null });
+      if (left === 0) setEntry(uid, { target: entry.target, version: entry.version, expiresAt: null, iso: null });
     }
     if (timed === 0 && interval !== undefined) {
       clearInterval(interval);

@@ -7,10 +7,13 @@ type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
 /** Opens a websocket-only client (no reconnection) with an optional cookie and language; resolves once connected. */
-export async function openClient(url: string, options: { cookie?: string; lang?: string } = {}): Promise<ClientSocket> {
+export async function openClient(
+  url: string,
+  options: { cookie?: string; lang?: string; transports?: Array<'websocket' | 'polling'> } = {},
+): Promise<ClientSocket> {
   const socket: ClientSocket = connect(url, {
     path: '/socket.io',
-    transports: ['websocket'],
+    transports: options.transports ?? ['websocket'],
     reconnection: false,
     forceNew: true,
     auth: options.lang ? { lang: options.lang } : {},
