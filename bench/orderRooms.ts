@@ -8,8 +8,9 @@
  *
  * Latency = receive time − the moment the server began the round, on a clock the processes share.
  * A round's total time is its latency at the last page. Each round starts once every page has
- * the previous one, plus `gap` ms.
- * Run: node --import tsx bench/orderRooms.ts [--clients 5000] [--processes 2] [--rounds 10] [--gap 300]
+ * the previous one, plus `gap` ms. The first `warmup` rounds of each kind run the same way and are
+ * not counted: the first round of either kind compiles its code paths and runs up to twice as long.
+ * Run: node --import tsx bench/orderRooms.ts [--clients 5000] [--processes 2] [--rounds 10] [--warmup 2] [--gap 300]
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,6 +23,8 @@ export interface OrderRoomsOptions {
   clients: number;
   processes: number;
   rounds: number;
+  /** Rounds of each kind run first and not counted. */
+  warmup: number;
   gapMs: number;
 }
 
@@ -95,7 +98,7 @@ async function measure(options: OrderRoomsOptions, children: BenchChild[]): Prom
   if (size.timed !== options.clients) throw new Error(`the server ticks ${size.timed} rooms, not ${options.clients}`);
 
   const sent: Sent[] = [];
-  for (let round = 0; round < options.rounds; round += 1) {
+  for (let round = 0; round < options.warmup + options.rounds; round += 1) {
     const kinds: Kind[] = round % 2 === 0 ? ['rooms', 'broadcast'] : ['broadcast', 'rooms'];
     for (const kind of kinds) {
       const index = sent.length;
@@ -108,10 +111,12 @@ async function measure(options: OrderRoomsOptions, children: BenchChild[]): Prom
   const reports = await Promise.all(groups.map((group) => group.ask<Report>({ type: 'report' }, 'report', 60_000)));
   await Promise.all(groups.map((group) => group.ask({ type: 'close' }, 'closed', 30_000)));
 
-  const rounds = sent.map((round, index) => ({
-    sent: round,
-    latencies: reports.flatMap((report) => report.received.find(([n]) => n === index)?.[1] ?? []).map((at) => at - round.emitAt),
-  }));
+  const rounds = sent
+    .map((round, index) => ({
+      sent: round,
+      latencies: reports.flatMap((report) => report.received.find(([n]) => n === index)?.[1] ?? []).map((at) => at - round.emitAt),
+    }))
+    .slice(2 * options.warmup);
   const of = (kind: Kind) => rounds.filter((round) => round.sent.kind === kind);
   const rooms = side(of('rooms'), options.clients);
   const broadcast = side(of('broadcast'), options.clients);
@@ -161,7 +166,7 @@ export function describeOrderRooms(result: OrderRoomsResult): string {
     percent(s.delivered),
   ];
   return [
-    `order:tick to ${options.clients} order pages in ${options.processes} processes, each in its own order room: ${options.rounds} rounds of each kind, alternating, ${options.gapMs} ms after every page had the previous one`,
+    `order:tick to ${options.clients} order pages in ${options.processes} processes, each in its own order room: ${options.rounds} rounds of each kind (after ${options.warmup} not counted), alternating, ${options.gapMs} ms after every page had the previous one`,
     `  ${result.joined} pages joined through order:join in ${(result.joinMs / 1000).toFixed(1)} s (${options.clients} orders inserted in ${(result.insertMs / 1000).toFixed(1)} s)`,
     table([
       ['  round', 'p50', 'p99', 'max (p100)', 'total/round (median)', 'server emit (median)', 'delivered'],
@@ -181,11 +186,18 @@ export function orderRoomsOptions(args: string[]): OrderRoomsOptions {
       clients: { type: 'string', default: '5000' },
       processes: { type: 'string', default: '2' },
       rounds: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
       gap: { type: 'string', default: '300' },
     },
     strict: false,
   });
-  return { clients: Number(values.clients), processes: Number(values.processes), rounds: Number(values.rounds), gapMs: Number(values.gap) };
+  return {
+    clients: Number(values.clients),
+    processes: Number(values.processes),
+    rounds: Number(values.rounds),
+    warmup: Number(values.warmup),
+    gapMs: Number(values.gap),
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
