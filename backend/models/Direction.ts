@@ -12,6 +12,7 @@ import { EXTRA_FIELD_NAMES, type DirectionFees, type ExtraFieldDto } from '../..
 import { RATE_TYPES, type RateType } from '../../common/enums';
 import { money } from '../db';
 import type { Asset } from './Asset';
+import { jsonAttribute } from './json';
 
 /** An exchange offered from one asset to another (table `directions`, one row per pair). */
 export class Direction extends Model<InferAttributes<Direction>, InferCreationAttributes<Direction>> {
@@ -54,21 +55,6 @@ function rateTypesAttribute(): ModelAttributeColumnOptions {
       }
       const stored = RATE_TYPES.filter((type) => value.includes(type)).join(',');
       this.setDataValue('rateTypes', stored as unknown as RateType[]);
-    },
-  };
-}
-
-/** A JSON value kept in a TEXT column (MariaDB's JSON type is LONGTEXT and comes back unparsed). */
-function jsonAttribute(name: 'extraFields' | 'fees', allowNull: boolean): ModelAttributeColumnOptions {
-  return {
-    type: DataTypes.TEXT,
-    allowNull,
-    get(this: Direction) {
-      const stored = this.getDataValue(name) as unknown as string | null;
-      return stored === null || stored === undefined ? null : JSON.parse(stored);
-    },
-    set(this: Direction, value: unknown) {
-      this.setDataValue(name, (value === null || value === undefined ? null : JSON.stringify(value)) as never);
     },
   };
 }

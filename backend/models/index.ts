@@ -14,12 +14,14 @@ import { Direction, initDirection } from './Direction';
 import { User, UserToken, initUser } from './User';
 import { Order, initOrder } from './Order';
 import { OrderEvent, initOrderEvent } from './OrderEvent';
+import { OrderMail, initOrderMail } from './OrderMail';
 
 export { Asset } from './Asset';
 export { Direction, isExtraFields } from './Direction';
 export { User, UserToken, type UserRole, type UserStatus, type TokenPurpose } from './User';
 export { Order, type OrderExtra } from './Order';
 export { OrderEvent } from './OrderEvent';
+export { OrderMail } from './OrderMail';
 
 export interface Models {
   Asset: typeof Asset;
@@ -28,6 +30,7 @@ export interface Models {
   UserToken: typeof UserToken;
   Order: typeof Order;
   OrderEvent: typeof OrderEvent;
+  OrderMail: typeof OrderMail;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -41,6 +44,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initUser(sequelize),
     Order: initOrder(sequelize),
     OrderEvent: initOrderEvent(sequelize),
+    OrderMail: initOrderMail(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

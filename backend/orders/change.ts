@@ -10,11 +10,11 @@
 import { literal, type Transaction, type WhereOptions } from 'sequelize';
 import type { OrderActor } from '../../common/orders';
 import { NotFoundError } from '../lib/errors';
-import type { Order } from '../models';
+import type { Order, OrderMail } from '../models';
 import type { OrdersContext } from './context';
 import { InvalidTransition } from './errors';
 import { publishOrderChange } from './events';
-import { sendOrderStatusMail } from './mail';
+import { deliverOrderMails, orderStatusMail, queueOrderMail } from './mail';
 import { presentOperatorOrder, presentOrder } from './presenters';
 import { orderTransaction } from './transaction';
 import { loadOrderView, type OrderView } from './view';
@@ -90,9 +90,10 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
       },
       { transaction },
     );
+    // The customer's mail is written with the change: it is sent after the commit, or later by the worker.
+    const mails = fromStatus !== order.status ? [await queueOrderMail(ctx, transaction, order, orderStatusMail(ctx, order))] : [];
     const changed = await loadOrderView(ctx.models, order, transaction);
-    announce = () =>
-      announceOrderChange(ctx, changed, { kind: plan.kind ?? 'status', statusChanged: fromStatus !== order.status, after: plan.after });
+    announce = () => announceOrderChange(ctx, changed, { kind: plan.kind ?? 'status', mails, after: plan.after });
     return changed;
   });
   // Committed (the transaction resolved): publish and mail now, outside the SQLite writer's turn.
@@ -100,11 +101,11 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
   return view;
 }
 
-/** Publishes a committed change and mails the customer when the status moved; failures are logged. */
+/** Publishes a committed change and hands its mails to the mail queue; failures are logged. */
 export async function announceOrderChange(
   ctx: OrdersContext,
   view: OrderView,
-  options: { kind: 'status' | 'recalc'; statusChanged: boolean; after?: () => Promise<void> },
+  options: { kind: 'status' | 'recalc'; mails: readonly OrderMail[]; after?: () => Promise<void> },
 ): Promise<void> {
   const uid = view.order.uid;
   try {
@@ -112,7 +113,7 @@ export async function announceOrderChange(
   } catch (error) {
     ctx.logger.error({ err: error, uid }, 'order change not published');
   }
-  if (options.statusChanged) await sendOrderStatusMail(ctx, view.order);
+  deliverOrderMails(ctx, options.mails);
   try {
     await options.after?.();
   } catch (error) {

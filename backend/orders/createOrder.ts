@@ -19,7 +19,7 @@ import { announceOrderChange } from './change';
 import { checkDirectionFields, isBankCard } from './directionRules';
 import { offeredDirection } from './directionCache';
 import { DirectionUnavailable } from './errors';
-import { sealOrderSecret, sendOrderCreatedMail } from './mail';
+import { orderCreatedMail, queueOrderMail, sealOrderSecret } from './mail';
 import { presentOrder } from './presenters';
 import { hashOrderSecret, newOrderSecret, newOrderUid } from './secrets';
 import { orderTransaction } from './transaction';
@@ -92,19 +92,19 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
   for (let attempt = 1; ; attempt += 1) {
     const uid = newOrderUid();
     try {
-      const view = await orderTransaction(ctx.sequelize, async (transaction) => {
+      const created = await orderTransaction(ctx.sequelize, async (transaction) => {
         const order = await ctx.models.Order.create({ ...base, uid, secretSealed: sealOrderSecret(ctx, uid, secret) }, { transaction });
         const event = await ctx.models.OrderEvent.create(
           { orderId: order.id, action: 'created', fromStatus: null, toStatus: 'new', actor: 'customer', actorUserId: props.user?.id ?? null, actorName: null, details: null },
           { transaction },
         );
+        const mail = await queueOrderMail(ctx, transaction, order, orderCreatedMail(order));
         // Everything the view needs is at hand: no more reads inside the writer's turn.
-        return { order, from: direction.fromAsset, to: direction.toAsset, events: [event] } satisfies OrderView;
+        return { view: { order, from: direction.fromAsset, to: direction.toAsset, events: [event] } satisfies OrderView, mail };
       });
       // Committed: publish and mail outside the transaction.
-      await announceOrderChange(ctx, view, { kind: 'status', statusChanged: false });
-      await sendOrderCreatedMail(ctx, view.order);
-      return { uid, secret, url: orderPath(uid, secret), order: presentOrder(view) };
+      await announceOrderChange(ctx, created.view, { kind: 'status', mails: [created.mail] });
+      return { uid, secret, url: orderPath(uid, secret), order: presentOrder(created.view) };
     } catch (error) {
       if (error instanceof UniqueConstraintError && attempt < UID_ATTEMPTS) continue;
       throw error;

@@ -1,18 +1,39 @@
 /**
  * The customer's emails about an order, in the order's language: on creation (with the link to
  * the order page) and on every status change (the status's name and the link). The link holds
- * the secret, opened from its sealed copy; a failure to send is logged, never thrown.
+ * the secret, opened from its sealed copy when the mail is sent.
  *
- * Called after the commit, they hand the mail to this process's order mail queue and return: the
- * request never waits for rendering, SMTP or the outbox write. The queue sends one mail at a
- * time per mailer, in the order they were queued (creation before the status changes).
- * `settleOrderMails` waits for everything queued so far (shutdown, tests).
+ * An outbox (table `order_mails`, migration 0005): the mail is written in the transaction of the
+ * change it tells about (`queueOrderMail`), claimed by the process making the change. After the
+ * commit that process hands it to its order mail queue and returns (`deliverOrderMails`): the
+ * request never waits for rendering or SMTP. The queue sends one mail at a time per mailer, in the
+ * order they were queued. A mail not sent — SMTP refused it or was down, the process died before
+ * sending — stays in the table and the worker's orders job sends it (`sweepOrderMails`): after
+ * a failure with a growing delay (1 min, 2, 4… at most 1 h) until MAIL_MAX_ATTEMPTS, after a
+ * crash once the claim (MAIL_LOCK_MS) has lapsed. A mail never overtakes an earlier unsent mail
+ * of the same order. `settleOrderMails` waits for everything queued so far (shutdown, tests).
  */
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { orderPath } from '../../common/orders';
 import type { MailTemplate, MailVars } from '../mail';
-import type { Order } from '../models';
+import type { Order, OrderMail } from '../models';
 import { openWithAny, seal } from '../security/secretBox';
 import type { OrdersContext } from './context';
+import { orderTransaction } from './transaction';
+
+/** How long the process that claimed a mail has to send it before another may. */
+export const MAIL_LOCK_MS = 2 * 60_000;
+/** Attempts before a mail is given up (`failedAt`). */
+export const MAIL_MAX_ATTEMPTS = 8;
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** Mails the worker takes per pass at most. */
+export const MAIL_SWEEP_BATCH = 20;
+
+/** The wait before the next attempt, after `failures` failed attempts (1 min, doubling, at most 1 h). */
+export function mailRetryDelayMs(failures: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
+}
 
 export function secretContext(uid: string): string {
   return `order:${uid}:secret`;
@@ -26,8 +47,43 @@ export function openOrderSecret(ctx: Pick<OrdersContext, 'secretKeys'>, order: P
   return openWithAny(order.secretSealed, ctx.secretKeys, { context: secretContext(order.uid) }).plaintext;
 }
 
+/** A mail to write: what it says is taken at the change, not when it is sent. */
+export interface OrderMailContent {
+  template: MailTemplate;
+  vars: MailVars;
+}
+
+export function orderCreatedMail(order: Order): OrderMailContent {
+  return {
+    template: 'orderCreated',
+    vars: {
+      amountSend: order.amountSend,
+      from: order.fromCode,
+      amountReceive: order.amountReceive,
+      to: order.toCode,
+      time: order.expiresAt?.toISOString(),
+    },
+  };
+}
+
+export function orderStatusMail(ctx: Pick<OrdersContext, 'i18n'>, order: Order): OrderMailContent {
+  const t = ctx.i18n.translator(order.lang);
+  return { template: 'orderStatus', vars: { status: t(`mail.orderStatuses.${order.status}`) } };
+}
+
+/** Inside the change's transaction: writes the mail, claimed by this process for the send after the commit. */
+export function queueOrderMail(ctx: OrdersContext, transaction: Transaction, order: Order, content: OrderMailContent): Promise<OrderMail> {
+  const now = ctx.now();
+  return ctx.models.OrderMail.create(
+    { orderId: order.id, template: content.template, vars: content.vars, nextAttemptAt: now, lockedUntil: new Date(now.getTime() + MAIL_LOCK_MS) },
+    { transaction },
+  );
+}
+
 /** The tail of each mailer's queue: the promise of the last mail queued. */
 const queues = new WeakMap<OrdersContext['mailer'], Promise<void>>();
+/** The tails of every queue that still has work, for settleOrderMails() without a context. */
+const tails = new Set<Promise<void>>();
 
 /** Resolves once every order mail queued so far on this context's mailer (or, without one, in this process) is sent or failed. */
 export async function settleOrderMails(ctx?: Pick<OrdersContext, 'mailer'>): Promise<void> {
@@ -35,23 +91,16 @@ export async function settleOrderMails(ctx?: Pick<OrdersContext, 'mailer'>): Pro
   await Promise.all([...tails]);
 }
 
-/** The tails of every queue that still has work, for settleOrderMails() without a context. */
-const tails = new Set<Promise<void>>();
-
-function sendOrderMail(ctx: OrdersContext, order: Order, template: MailTemplate, vars: MailVars): Promise<void> {
-  // What the mail says is taken now: the order row may change before the queue reaches it.
-  const message = { to: order.email, lang: order.lang, template, uid: order.uid, sealed: order.secretSealed, vars: { ...vars } };
-  const send = async () => {
-    try {
-      const link = orderPath(message.uid, openOrderSecret(ctx, { uid: message.uid, secretSealed: message.sealed }));
-      await ctx.mailer.send({ to: message.to, lang: message.lang, template, vars: { uid: message.uid, link, ...message.vars } });
-    } catch (error) {
-      ctx.logger.error({ err: error, uid: message.uid, template }, 'order email not sent');
-    }
-  };
+function enqueue(ctx: OrdersContext, job: () => Promise<unknown>): void {
   const previous = queues.get(ctx.mailer);
   // An empty queue starts on the next turn of the event loop, after the answer is on its way.
-  const tail = (previous ?? new Promise<void>((resolve) => setImmediate(resolve))).then(send);
+  const tail = (previous ?? new Promise<void>((resolve) => setImmediate(resolve))).then(async () => {
+    try {
+      await job();
+    } catch (error) {
+      ctx.logger.error({ err: error }, 'order email not handled');
+    }
+  });
   queues.set(ctx.mailer, tail);
   tails.add(tail);
   if (previous) tails.delete(previous);
@@ -59,20 +108,78 @@ function sendOrderMail(ctx: OrdersContext, order: Order, template: MailTemplate,
     tails.delete(tail);
     if (queues.get(ctx.mailer) === tail) queues.delete(ctx.mailer);
   });
-  return Promise.resolve();
 }
 
-export function sendOrderCreatedMail(ctx: OrdersContext, order: Order): Promise<void> {
-  return sendOrderMail(ctx, order, 'orderCreated', {
-    amountSend: order.amountSend,
-    from: order.fromCode,
-    amountReceive: order.amountReceive,
-    to: order.toCode,
-    time: order.expiresAt?.toISOString(),
+/** After the commit: sends the mails this process wrote and claimed, in its queue; returns at once. */
+export function deliverOrderMails(ctx: OrdersContext, mails: readonly OrderMail[]): void {
+  for (const mail of mails) enqueue(ctx, () => attemptOrderMail(ctx, mail, true));
+}
+
+export type MailAttempt = 'sent' | 'retry' | 'failed' | 'waiting' | 'taken';
+
+/** One change of a mail row, in the writer's turn on SQLite (a write beside a turn could meet SQLITE_BUSY). */
+async function updateMail(ctx: OrdersContext, values: Partial<OrderMail>, where: WhereOptions<OrderMail>): Promise<number> {
+  const [count] = await orderTransaction(ctx.sequelize, (transaction) => ctx.models.OrderMail.update(values, { where, transaction }));
+  return count;
+}
+
+function due(now: Date): WhereOptions<OrderMail> {
+  return {
+    sentAt: { [Op.is]: null },
+    failedAt: { [Op.is]: null },
+    nextAttemptAt: { [Op.lte]: now },
+    [Op.or]: [{ lockedUntil: { [Op.is]: null } }, { lockedUntil: { [Op.lte]: now } }],
+  } as WhereOptions<OrderMail>;
+}
+
+/**
+ * One attempt at one mail. `claimed`: this process wrote it (and holds the claim); otherwise it is
+ * claimed here with a conditional update, and another process that got it first wins ('taken').
+ * A mail behind an earlier unsent mail of its order waits for the next pass ('waiting').
+ */
+export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, claimed: boolean): Promise<MailAttempt> {
+  const { OrderMail: Mails, Order: Orders } = ctx.models;
+  const now = ctx.now();
+  const earlier = await Mails.count({
+    where: { orderId: mail.orderId, id: { [Op.lt]: mail.id }, sentAt: { [Op.is]: null }, failedAt: { [Op.is]: null } } as WhereOptions<OrderMail>,
   });
+  if (earlier > 0) {
+    if (claimed) await updateMail(ctx, { lockedUntil: null }, { id: mail.id });
+    return 'waiting';
+  }
+  if (!claimed) {
+    const count = await updateMail(ctx, { lockedUntil: new Date(now.getTime() + MAIL_LOCK_MS) }, { id: mail.id, ...due(now) } as WhereOptions<OrderMail>);
+    if (count !== 1) return 'taken';
+  }
+  const attempts = mail.attempts + 1;
+  try {
+    const order = await Orders.findByPk(mail.orderId, { attributes: ['id', 'uid', 'email', 'lang', 'secretSealed'] });
+    if (!order) throw new Error('the order is gone');
+    const link = orderPath(order.uid, openOrderSecret(ctx, order));
+    await ctx.mailer.send({ to: order.email, lang: order.lang, template: mail.template, vars: { uid: order.uid, link, ...mail.vars } });
+  } catch (error) {
+    const failed = attempts >= MAIL_MAX_ATTEMPTS;
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.logger.error({ err: error, mailId: mail.id, orderId: mail.orderId, attempts, failed }, failed ? 'order email given up' : 'order email not sent, will retry');
+    const retryAt = new Date(ctx.now().getTime() + mailRetryDelayMs(attempts));
+    await updateMail(
+      ctx,
+      { attempts, lockedUntil: null, lastError: message.slice(0, 500), ...(failed ? { failedAt: ctx.now() } : { nextAttemptAt: retryAt }) },
+      { id: mail.id },
+    );
+    return failed ? 'failed' : 'retry';
+  }
+  await updateMail(ctx, { attempts, lockedUntil: null, sentAt: ctx.now(), lastError: null }, { id: mail.id });
+  return 'sent';
 }
 
-export function sendOrderStatusMail(ctx: OrdersContext, order: Order): Promise<void> {
-  const t = ctx.i18n.translator(order.lang);
-  return sendOrderMail(ctx, order, 'orderStatus', { status: t(`mail.orderStatuses.${order.status}`) });
+/**
+ * The worker's pass: the mails due now (not sent, not given up, their retry time reached and no
+ * live claim), oldest first, at most `limit`, each attempted in turn. Returns how each went.
+ */
+export async function sweepOrderMails(ctx: OrdersContext, limit = MAIL_SWEEP_BATCH): Promise<Record<MailAttempt, number>> {
+  const counts: Record<MailAttempt, number> = { sent: 0, retry: 0, failed: 0, waiting: 0, taken: 0 };
+  const mails = await ctx.models.OrderMail.findAll({ where: due(ctx.now()), order: [['id', 'ASC']], limit });
+  for (const mail of mails) counts[await attemptOrderMail(ctx, mail, false)] += 1;
+  return counts;
 }

@@ -1,6 +1,8 @@
 /**
  * The orders job of the active worker: every second it expires the new orders whose payment
- * window has passed (orders/expireOrders.ts); each expiry is published and mailed like any change.
+ * window has passed (orders/expireOrders.ts; each expiry is published and mailed like any change),
+ * then sends the order mails that are due again: not sent after a failure, or left by a process
+ * that died before sending them (orders/mail.ts, `sweepOrderMails`).
  */
 import type { Config } from '../config/types';
 import type { Database } from '../db';
@@ -8,6 +10,7 @@ import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import { createOrdersContext } from '../orders/context';
 import { expireOrders } from '../orders/expireOrders';
+import { sweepOrderMails } from '../orders/mail';
 
 export const ORDERS_TICK_MS = 1000;
 
@@ -44,9 +47,20 @@ export function startOrdersJob(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
 
+  // One after the other (on SQLite both write through the one writer anyway); either may fail alone.
   async function tick(): Promise<void> {
-    const expired = await expireOrders(ctx);
-    if (expired.length > 0) logger.info({ expired }, 'orders expired');
+    try {
+      const expired = await expireOrders(ctx);
+      if (expired.length > 0) logger.info({ expired }, 'orders expired');
+    } catch (error) {
+      logger.warn({ err: error }, 'orders expiry failed');
+    }
+    try {
+      const mails = await sweepOrderMails(ctx);
+      if (mails.sent + mails.retry + mails.failed > 0) logger.info(mails, 'order mails sent again');
+    } catch (error) {
+      logger.warn({ err: error }, 'order mails pass failed');
+    }
   }
 
   function schedule(): void {

@@ -1,0 +1,231 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { expect } from 'chai';
+import { SMTPServer } from 'smtp-server';
+import { createServerI18n } from '../lib/i18n';
+import { createMailer, parseMail } from '../mail';
+import { initModels, type Order } from '../models';
+import { startTestServer, type TestServer } from '../test/server';
+import { startWorker } from '../workers';
+import { changeOrder, SYSTEM } from './change';
+import { createOrdersContext, type OrdersContext } from './context';
+import { createOrder } from './createOrder';
+import { MAIL_LOCK_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, orderStatusMail, queueOrderMail, settleOrderMails, sweepOrderMails } from './mail';
+import { buildDirection, orderRequest, waitForOutbox, type TestDirection } from './testing';
+import { orderTransaction } from './transaction';
+
+const i18n = createServerI18n();
+/** The subject's end of a status mail: the status's name in the mail's language. */
+const statusName = (lang: 'en' | 'ru', status: string) => i18n.translator(lang)(`mail.orderStatuses.${status}`);
+
+interface Delivered {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP server on a free port (smtp-server), keeping what it receives. */
+async function startSmtp(): Promise<{ url: string; received: Delivered[]; close(): Promise<void> }> {
+  const received: Delivered[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
+        for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, subject: mail.subject, text: mail.text });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on: SMTP "down" (connection refused). */
+async function deadPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('order mails outbox: written with the change, retried, never lost', function () {
+  this.timeout(30_000);
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let downUrl: string;
+  let direction: TestDirection;
+  let offsetMs = 0;
+  const contexts: OrdersContext[] = [];
+
+  /** An orders context of the test server sending through `smtpUrl`, on a clock `offsetMs` ahead. */
+  function context(smtpUrl: string): OrdersContext {
+    const mailer = createMailer({ ...server.config, smtpUrl }, server.logger);
+    const ctx = createOrdersContext({
+      sequelize: server.db.sequelize,
+      kv: server.kv,
+      logger: server.logger,
+      rates: server.rates,
+      config: server.config,
+      mailer,
+      now: () => new Date(Date.now() + offsetMs),
+    });
+    contexts.push(ctx);
+    return ctx;
+  }
+
+  async function create(ctx: OrdersContext): Promise<{ order: Order; secret: string }> {
+    const email = `outbox-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const created = await createOrder(ctx, {
+      request: orderRequest(direction, { email }),
+      user: null,
+      lang: 'en',
+      t: i18n.translator('en'),
+    });
+    await settleOrderMails(ctx);
+    const order = (await initModels(server.db.sequelize).Order.findOne({ where: { uid: created.uid } }))!;
+    return { order, secret: created.secret };
+  }
+
+  const mailsOf = (order: Order) => initModels(server.db.sequelize).OrderMail.findAll({ where: { orderId: order.id }, order: [['id', 'ASC']] });
+  const deliveredTo = (order: Order) => smtp.received.filter((mail) => mail.to === order.email);
+
+  before(async () => {
+    // A test server runs no worker: the tests make the worker's passes themselves, on their own clock.
+    server = await startTestServer();
+    smtp = await startSmtp();
+    downUrl = `smtp://127.0.0.1:${await deadPort()}`;
+    direction = await buildDirection(server);
+  });
+
+  afterEach(() => {
+    offsetMs = 0;
+  });
+
+  after(async () => {
+    // Nothing of this suite stays due in a shared database.
+    if (server) await initModels(server.db.sequelize).OrderMail.update({ failedAt: new Date() }, { where: { sentAt: null, failedAt: null } });
+    await smtp?.close();
+    await server?.close();
+  });
+
+  it('keeps a mail SMTP could not take and sends it on the pass after its retry time', async () => {
+    const down = context(downUrl);
+    const up = context(smtp.url);
+    const { order, secret } = await create(down);
+    const [mail] = await mailsOf(order);
+    expect(mail).to.include({ template: 'orderCreated', attempts: 1, sentAt: null, failedAt: null, lockedUntil: null });
+    expect(mail!.lastError).to.match(/ECONNREFUSED|connect/i);
+    const wait = mail!.nextAttemptAt.getTime() - Date.now();
+    expect(wait).to.be.within(mailRetryDelayMs(1) - 5000, mailRetryDelayMs(1) + 1000);
+
+    await sweepOrderMails(up);
+    expect(deliveredTo(order), 'not before its retry time').to.deep.equal([]);
+
+    offsetMs = mailRetryDelayMs(1) + 1000;
+    await sweepOrderMails(up);
+    const delivered = deliveredTo(order);
+    expect(delivered).to.have.length(1);
+    expect(delivered[0]!.text).to.include(`/order/${order.uid}/${secret}`);
+    const [after] = await mailsOf(order);
+    expect(after).to.include({ attempts: 2, lastError: null, lockedUntil: null });
+    expect(after!.sentAt).to.be.instanceOf(Date);
+
+    offsetMs += 10 * 60_000;
+    await sweepOrderMails(up);
+    expect(deliveredTo(order), 'a sent mail is not sent again').to.have.length(1);
+  });
+
+  it('sends a mail whose process died before sending it once its claim lapses, exactly once under two racing passes', async () => {
+    const up = context(smtp.url);
+    const { order } = await create(up);
+    expect(deliveredTo(order)).to.have.length(1);
+    // The change commits with its mail, and the process dies before the queue reaches it.
+    await orderTransaction(server.db.sequelize, (transaction) => queueOrderMail(up, transaction, order, orderStatusMail(up, order)));
+
+    await sweepOrderMails(up);
+    expect(deliveredTo(order), 'claimed by the dead process: not yet').to.have.length(1);
+
+    offsetMs = MAIL_LOCK_MS + 1000;
+    const other = context(smtp.url);
+    const [first, second] = await Promise.all([sweepOrderMails(up), sweepOrderMails(other)]);
+    expect(first.sent + second.sent).to.be.at.least(1);
+    const delivered = deliveredTo(order);
+    expect(delivered).to.have.length(2);
+    expect(delivered[1]!.subject).to.equal(`Order ${order.uid} on ${new URL(server.config.publicUrl).host}: ${statusName('en', 'new')}`);
+  });
+
+  it('never lets a status mail overtake the unsent creation mail of its order', async () => {
+    const down = context(downUrl);
+    const up = context(smtp.url);
+    const { order } = await create(down);
+    await changeOrder(up, { orderId: order.id, action: 'hold', actor: SYSTEM, plan: () => ({ set: { status: 'hold' } }) });
+    await settleOrderMails(up);
+    expect(deliveredTo(order), 'the status mail waits for the creation mail').to.deep.equal([]);
+    const waiting = await mailsOf(order);
+    expect(waiting.map((mail) => [mail.template, mail.attempts, mail.sentAt])).to.deep.equal([
+      ['orderCreated', 1, null],
+      ['orderStatus', 0, null],
+    ]);
+
+    offsetMs = mailRetryDelayMs(1) + 1000;
+    await sweepOrderMails(up);
+    expect(deliveredTo(order).map((mail) => mail.subject)).to.deep.equal([
+      `Order ${order.uid} created on ${new URL(server.config.publicUrl).host}`,
+      `Order ${order.uid} on ${new URL(server.config.publicUrl).host}: ${statusName('en', 'hold')}`,
+    ]);
+  });
+
+  it(`gives a mail up after ${MAIL_MAX_ATTEMPTS} attempts, waiting longer each time`, async () => {
+    const down = context(downUrl);
+    const { order } = await create(down);
+    let failedAtClock = Date.now();
+    const waits: number[] = [];
+    for (let pass = 0; pass <= MAIL_MAX_ATTEMPTS; pass += 1) {
+      const [mail] = await mailsOf(order);
+      if (mail!.failedAt) break;
+      const wait = mail!.nextAttemptAt.getTime() - failedAtClock;
+      expect(wait, `after attempt ${mail!.attempts}`).to.be.within(mailRetryDelayMs(mail!.attempts) - 5000, mailRetryDelayMs(mail!.attempts) + 5000);
+      waits.push(wait);
+      offsetMs = mail!.nextAttemptAt.getTime() - Date.now() + 1000;
+      failedAtClock = Date.now() + offsetMs;
+      await sweepOrderMails(down);
+    }
+    const [mail] = await mailsOf(order);
+    expect(mail).to.include({ attempts: MAIL_MAX_ATTEMPTS, sentAt: null });
+    expect(mail!.failedAt).to.be.instanceOf(Date);
+    expect(waits).to.have.length(MAIL_MAX_ATTEMPTS - 1);
+    for (let index = 1; index < waits.length; index += 1) expect(waits[index]).to.be.at.least(waits[index - 1]!);
+
+    offsetMs += 24 * 60 * 60_000;
+    await sweepOrderMails(down);
+    expect((await mailsOf(order))[0]!.attempts, 'given up: not tried again').to.equal(MAIL_MAX_ATTEMPTS);
+  });
+
+  it('is sent by the running worker once due', async () => {
+    const ctx = createOrdersContext({ sequelize: server.db.sequelize, kv: server.kv, logger: server.logger, rates: server.rates, config: server.config });
+    const email = `outbox-worker-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const created = await createOrder(ctx, { request: orderRequest(direction, { email }), user: null, lang: 'ru', t: i18n.translator('ru') });
+    await settleOrderMails(ctx);
+    const order = (await initModels(server.db.sequelize).Order.findOne({ where: { uid: created.uid } }))!;
+    // A mail left by a process that died: its claim has lapsed.
+    const mail = await orderTransaction(server.db.sequelize, (transaction) => queueOrderMail(ctx, transaction, order, orderStatusMail(ctx, order)));
+    await mail.update({ lockedUntil: new Date(Date.now() - 1000) });
+    const worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, rates: { tickMs: 60_000 }, orders: { tickMs: 100 } });
+    try {
+      const mails = await waitForOutbox(server.config.outboxDir, email, 2, 10_000);
+      expect(mails.map((sent) => sent.subject)).to.deep.equal([
+        `Заявка ${order.uid} создана на ${new URL(server.config.publicUrl).host}`,
+        `Заявка ${order.uid} на ${new URL(server.config.publicUrl).host}: ${statusName('ru', 'new')}`,
+      ]);
+      expect((await mailsOf(order)).map((row) => row.sentAt instanceof Date)).to.deep.equal([true, true]);
+    } finally {
+      await worker.close();
+    }
+  });
+});
