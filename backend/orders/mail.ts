@@ -27,6 +27,8 @@ export const MAIL_LOCK_MS = 2 * 60_000;
 export const MAIL_MAX_ATTEMPTS = 8;
 const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 60 * 60_000;
+/** How soon a mail behind one being sent right now looks again. */
+const WAIT_BEHIND_MS = 5000;
 /** Mails the worker takes per pass at most. */
 export const MAIL_SWEEP_BATCH = 20;
 
@@ -123,7 +125,8 @@ async function updateMail(ctx: OrdersContext, values: Partial<OrderMail>, where:
   return count;
 }
 
-function due(now: Date): WhereOptions<OrderMail> {
+/** The mails a pass may take at `now`: not sent, not given up, retry time reached, no live claim. */
+export function dueMails(now: Date): WhereOptions<OrderMail> {
   return {
     sentAt: { [Op.is]: null },
     failedAt: { [Op.is]: null },
@@ -135,20 +138,25 @@ function due(now: Date): WhereOptions<OrderMail> {
 /**
  * One attempt at one mail. `claimed`: this process wrote it (and holds the claim); otherwise it is
  * claimed here with a conditional update, and another process that got it first wins ('taken').
- * A mail behind an earlier unsent mail of its order waits for the next pass ('waiting').
+ * A mail behind an earlier unsent mail of its order waits ('waiting'): it is due again when that
+ * one is (or in WAIT_BEHIND_MS when that one is being sent now).
  */
 export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, claimed: boolean): Promise<MailAttempt> {
   const { OrderMail: Mails, Order: Orders } = ctx.models;
   const now = ctx.now();
-  const earlier = await Mails.count({
+  const earlier = await Mails.findOne({
+    attributes: ['id', 'nextAttemptAt'],
     where: { orderId: mail.orderId, id: { [Op.lt]: mail.id }, sentAt: { [Op.is]: null }, failedAt: { [Op.is]: null } } as WhereOptions<OrderMail>,
+    order: [['nextAttemptAt', 'DESC']],
   });
-  if (earlier > 0) {
-    if (claimed) await updateMail(ctx, { lockedUntil: null }, { id: mail.id });
+  if (earlier) {
+    // Not due again before the mail it waits for: waiting mails never crowd the head of a pass.
+    const notBefore = new Date(Math.max(earlier.nextAttemptAt.getTime(), now.getTime() + WAIT_BEHIND_MS));
+    await updateMail(ctx, { lockedUntil: null, nextAttemptAt: notBefore }, { id: mail.id, sentAt: { [Op.is]: null } } as WhereOptions<OrderMail>);
     return 'waiting';
   }
   if (!claimed) {
-    const count = await updateMail(ctx, { lockedUntil: new Date(now.getTime() + MAIL_LOCK_MS) }, { id: mail.id, ...due(now) } as WhereOptions<OrderMail>);
+    const count = await updateMail(ctx, { lockedUntil: new Date(now.getTime() + MAIL_LOCK_MS) }, { id: mail.id, ...dueMails(now) } as WhereOptions<OrderMail>);
     if (count !== 1) return 'taken';
   }
   const attempts = mail.attempts + 1;
@@ -179,7 +187,7 @@ export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, clai
  */
 export async function sweepOrderMails(ctx: OrdersContext, limit = MAIL_SWEEP_BATCH): Promise<Record<MailAttempt, number>> {
   const counts: Record<MailAttempt, number> = { sent: 0, retry: 0, failed: 0, waiting: 0, taken: 0 };
-  const mails = await ctx.models.OrderMail.findAll({ where: due(ctx.now()), order: [['id', 'ASC']], limit });
+  const mails = await ctx.models.OrderMail.findAll({ where: dueMails(ctx.now()), order: [['id', 'ASC']], limit });
   for (const mail of mails) counts[await attemptOrderMail(ctx, mail, false)] += 1;
   return counts;
 }

@@ -10,7 +10,7 @@ import { startWorker } from '../workers';
 import { changeOrder, SYSTEM } from './change';
 import { createOrdersContext, type OrdersContext } from './context';
 import { createOrder } from './createOrder';
-import { MAIL_LOCK_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, orderStatusMail, queueOrderMail, settleOrderMails, sweepOrderMails } from './mail';
+import { dueMails, MAIL_LOCK_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, orderStatusMail, queueOrderMail, settleOrderMails, sweepOrderMails } from './mail';
 import { buildDirection, orderRequest, waitForOutbox, type TestDirection } from './testing';
 import { orderTransaction } from './transaction';
 
@@ -168,10 +168,14 @@ describe('order mails outbox: written with the change, retried, never lost', fun
     await settleOrderMails(up);
     expect(deliveredTo(order), 'the status mail waits for the creation mail').to.deep.equal([]);
     const waiting = await mailsOf(order);
-    expect(waiting.map((mail) => [mail.template, mail.attempts, mail.sentAt])).to.deep.equal([
-      ['orderCreated', 1, null],
-      ['orderStatus', 0, null],
+    expect(waiting.map((mail) => [mail.template, mail.attempts, mail.sentAt, mail.lockedUntil])).to.deep.equal([
+      ['orderCreated', 1, null, null],
+      ['orderStatus', 0, null, null],
     ]);
+    // Due again with the mail it waits for, not before: it does not crowd the head of every pass.
+    expect(waiting[1]!.nextAttemptAt.getTime()).to.be.at.least(waiting[0]!.nextAttemptAt.getTime());
+    const dueIn10s = await initModels(server.db.sequelize).OrderMail.findAll({ where: { orderId: order.id, ...dueMails(new Date(Date.now() + 10_000)) } });
+    expect(dueIn10s, 'not taken up again before then').to.deep.equal([]);
 
     offsetMs = mailRetryDelayMs(1) + 1000;
     await sweepOrderMails(up);
