@@ -10,7 +10,8 @@
  * order they were queued. A mail not sent — SMTP refused it or was down, the process died before
  * sending — stays in the table and the worker's orders job sends it (`sweepOrderMails`): after
  * a failure with a growing delay (1 min, 2, 4… at most 1 h) until MAIL_MAX_ATTEMPTS, after a
- * crash once the claim (MAIL_LOCK_MS) has lapsed. A mail never overtakes an earlier unsent mail
+ * crash once the claim (MAIL_LOCK_MS) has lapsed. A final refusal (SMTP 5xx, a link sealed under
+ * a key no longer configured, the order gone) is given up at once. A mail never overtakes an earlier unsent mail
  * of the same order. `settleOrderMails` waits for everything queued so far (shutdown, tests).
  */
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
@@ -30,7 +31,7 @@ const RETRY_MAX_MS = 60 * 60_000;
 /** How soon a mail behind one being sent right now looks again. */
 const WAIT_BEHIND_MS = 5000;
 /** Mails the worker takes per pass at most. */
-export const MAIL_SWEEP_BATCH = 20;
+export const MAIL_SWEEP_BATCH = 100;
 
 /** The wait before the next attempt, after `failures` failed attempts (1 min, doubling, at most 1 h). */
 export function mailRetryDelayMs(failures: number): number {
@@ -117,6 +118,16 @@ export function deliverOrderMails(ctx: OrdersContext, mails: readonly OrderMail[
   for (const mail of mails) enqueue(ctx, () => attemptOrderMail(ctx, mail, true));
 }
 
+/** A mail no later attempt can send. */
+class PermanentMailError extends Error {}
+
+/** Whether a failure is final: ours (PermanentMailError), or an SMTP 5xx answer (nodemailer's `responseCode`). */
+function isPermanent(error: unknown): boolean {
+  if (error instanceof PermanentMailError) return true;
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 export type MailAttempt = 'sent' | 'retry' | 'failed' | 'waiting' | 'taken';
 
 /** One change of a mail row, in the writer's turn on SQLite (a write beside a turn could meet SQLITE_BUSY). */
@@ -136,14 +147,16 @@ export function dueMails(now: Date): WhereOptions<OrderMail> {
 }
 
 /**
- * One attempt at one mail. `claimed`: this process wrote it (and holds the claim); otherwise it is
- * claimed here with a conditional update, and another process that got it first wins ('taken').
+ * One attempt at one mail. `wroteIt`: this process wrote it and holds the claim (while it lasts);
+ * otherwise it is claimed here with a conditional update, and a process that got it first wins ('taken').
  * A mail behind an earlier unsent mail of its order waits ('waiting'): it is due again when that
  * one is (or in WAIT_BEHIND_MS when that one is being sent now).
  */
-export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, claimed: boolean): Promise<MailAttempt> {
+export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, wroteIt: boolean): Promise<MailAttempt> {
   const { OrderMail: Mails, Order: Orders } = ctx.models;
   const now = ctx.now();
+  // A claim that lapsed while the mail sat in a long queue is no claim: take it like any other.
+  const claimed = wroteIt && mail.lockedUntil !== null && mail.lockedUntil > now;
   const earlier = await Mails.findOne({
     attributes: ['id', 'nextAttemptAt'],
     where: { orderId: mail.orderId, id: { [Op.lt]: mail.id }, sentAt: { [Op.is]: null }, failedAt: { [Op.is]: null } } as WhereOptions<OrderMail>,
@@ -162,11 +175,17 @@ export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, clai
   const attempts = mail.attempts + 1;
   try {
     const order = await Orders.findByPk(mail.orderId, { attributes: ['id', 'uid', 'email', 'lang', 'secretSealed'] });
-    if (!order) throw new Error('the order is gone');
-    const link = orderPath(order.uid, openOrderSecret(ctx, order));
+    if (!order) throw new PermanentMailError('the order is gone');
+    let link: string;
+    try {
+      link = orderPath(order.uid, openOrderSecret(ctx, order));
+    } catch (error) {
+      // Sealed under a key this deployment no longer has: no retry will open it.
+      throw new PermanentMailError(`the order link cannot be opened: ${error instanceof Error ? error.message : String(error)}`);
+    }
     await ctx.mailer.send({ to: order.email, lang: order.lang, template: mail.template, vars: { uid: order.uid, link, ...mail.vars } });
   } catch (error) {
-    const failed = attempts >= MAIL_MAX_ATTEMPTS;
+    const failed = attempts >= MAIL_MAX_ATTEMPTS || isPermanent(error);
     const message = error instanceof Error ? error.message : String(error);
     ctx.logger.error({ err: error, mailId: mail.id, orderId: mail.orderId, attempts, failed }, failed ? 'order email given up' : 'order email not sent, will retry');
     const retryAt = new Date(ctx.now().getTime() + mailRetryDelayMs(attempts));

@@ -1,8 +1,9 @@
 /**
- * The orders job of the active worker: every second it expires the new orders whose payment
- * window has passed (orders/expireOrders.ts; each expiry is published and mailed like any change),
- * then sends the order mails that are due again: not sent after a failure, or left by a process
- * that died before sending them (orders/mail.ts, `sweepOrderMails`).
+ * The orders job of the active worker, two loops that never wait for each other: every second it
+ * expires the new orders whose payment window has passed (orders/expireOrders.ts; each expiry is
+ * published and mailed like any change), and every MAIL_TICK_MS it sends the order mails that are
+ * due again — not sent after a failure, or left by a process that died before sending them
+ * (orders/mail.ts, `sweepOrderMails`). A long mail pass (SMTP slow, a backlog) never delays expiry.
  */
 import type { Config } from '../config/types';
 import type { Database } from '../db';
@@ -13,9 +14,12 @@ import { expireOrders } from '../orders/expireOrders';
 import { sweepOrderMails } from '../orders/mail';
 
 export const ORDERS_TICK_MS = 1000;
+export const MAIL_TICK_MS = 2000;
 
 export interface OrdersJobOptions {
   tickMs?: number;
+  /** The mail pass interval; defaults to MAIL_TICK_MS. */
+  mailTickMs?: number;
   /** The clock (tests). */
   now?: () => Date;
 }
@@ -44,43 +48,48 @@ export function startOrdersJob(deps: {
     now: deps.options?.now,
   });
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  // One after the other (on SQLite both write through the one writer anyway); either may fail alone.
-  async function tick(): Promise<void> {
-    try {
+  const loops = [
+    loop(tickMs, async () => {
       const expired = await expireOrders(ctx);
       if (expired.length > 0) logger.info({ expired }, 'orders expired');
-    } catch (error) {
-      logger.warn({ err: error }, 'orders expiry failed');
-    }
-    try {
+    }, 'orders expiry failed'),
+    loop(deps.options?.mailTickMs ?? MAIL_TICK_MS, async () => {
       const mails = await sweepOrderMails(ctx);
       if (mails.sent + mails.retry + mails.failed > 0) logger.info(mails, 'order mails sent again');
-    } catch (error) {
-      logger.warn({ err: error }, 'order mails pass failed');
-    }
+    }, 'order mails pass failed'),
+  ];
+
+  /** Runs `pass` every `everyMs` after the previous one ended, until stopped. */
+  function loop(everyMs: number, pass: () => Promise<void>, failure: string): { stop(): Promise<void> } {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> = Promise.resolve();
+    const schedule = () => {
+      if (stopped) return;
+      timer = setTimeout(() => {
+        running = pass()
+          .catch((error: unknown) => logger.warn({ err: error }, failure))
+          .finally(schedule);
+      }, everyMs);
+    };
+    schedule();
+    return {
+      async stop() {
+        clearTimeout(timer);
+        await running;
+      },
+    };
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick()
-        .catch((error: unknown) => logger.warn({ err: error }, 'orders tick failed'))
-        .finally(schedule);
-    }, tickMs);
-  }
-
-  schedule();
   logger.info({ tickMs }, 'orders job started');
+  let stopping: Promise<void> | undefined;
   return {
-    async stop() {
-      if (stopped) return running;
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      logger.info('orders job stopped');
+    stop() {
+      stopping ??= (async () => {
+        stopped = true;
+        await Promise.all(loops.map((each) => each.stop()));
+        logger.info('orders job stopped');
+      })();
+      return stopping;
     },
   };
 }
