@@ -113,7 +113,7 @@ export async function announceOrderChange(
   } catch (error) {
     ctx.logger.error({ err: error, uid }, 'order change not published');
   }
-  deliverOrderMails(ctx, options.mails);
+  deliverOrderMails(ctx, view.order, options.mails);
   try {
     await options.after?.();
   } catch (error) {

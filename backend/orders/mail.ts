@@ -113,9 +113,12 @@ function enqueue(ctx: OrdersContext, job: () => Promise<unknown>): void {
   });
 }
 
-/** After the commit: sends the mails this process wrote and claimed, in its queue; returns at once. */
-export function deliverOrderMails(ctx: OrdersContext, mails: readonly OrderMail[]): void {
-  for (const mail of mails) enqueue(ctx, () => attemptOrderMail(ctx, mail, true));
+/** What a mail needs of its order (none of it changes after creation). */
+type MailOrder = Pick<Order, 'id' | 'uid' | 'email' | 'lang' | 'secretSealed'>;
+
+/** After the commit: sends the mails this process wrote and claimed for `order`, in its queue; returns at once. */
+export function deliverOrderMails(ctx: OrdersContext, order: MailOrder, mails: readonly OrderMail[]): void {
+  for (const mail of mails) enqueue(ctx, () => attemptOrderMail(ctx, mail, true, order));
 }
 
 /** A mail no later attempt can send. */
@@ -149,10 +152,11 @@ export function dueMails(now: Date): WhereOptions<OrderMail> {
 /**
  * One attempt at one mail. `wroteIt`: this process wrote it and holds the claim (while it lasts);
  * otherwise it is claimed here with a conditional update, and a process that got it first wins ('taken').
+ * `known`: the order, when the caller holds it (else it is read).
  * A mail behind an earlier unsent mail of its order waits ('waiting'): it is due again when that
  * one is (or in WAIT_BEHIND_MS when that one is being sent now).
  */
-export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, wroteIt: boolean): Promise<MailAttempt> {
+export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, wroteIt: boolean, known?: MailOrder): Promise<MailAttempt> {
   const { OrderMail: Mails, Order: Orders } = ctx.models;
   const now = ctx.now();
   // A claim that lapsed while the mail sat in a long queue is no claim: take it like any other.
@@ -174,7 +178,7 @@ export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, wrot
   }
   const attempts = mail.attempts + 1;
   try {
-    const order = await Orders.findByPk(mail.orderId, { attributes: ['id', 'uid', 'email', 'lang', 'secretSealed'] });
+    const order = known ?? (await Orders.findByPk(mail.orderId, { attributes: ['id', 'uid', 'email', 'lang', 'secretSealed'] }));
     if (!order) throw new PermanentMailError('the order is gone');
     let link: string;
     try {
