@@ -8,7 +8,7 @@ import { initModels, type Order } from '../models';
 import { startTestServer, type TestServer } from '../test/server';
 import { startWorker } from '../workers';
 import { changeOrder, SYSTEM } from './change';
-import { createOrdersContext, type OrdersContext } from './context';
+import type { OrdersContext } from './context';
 import { createOrder } from './createOrder';
 import {
   deliverOrderMails,
@@ -23,7 +23,7 @@ import {
   sweepOrderMails,
   type MailAttempt,
 } from './mail';
-import { buildDirection, orderRequest, waitForOutbox, type TestDirection } from './testing';
+import { buildDirection, orderRequest, testOrdersContext, waitForOutbox, type TestDirection } from './testing';
 import { orderTransaction } from './transaction';
 
 const i18n = createServerI18n();
@@ -84,15 +84,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
   /** An orders context of the test server sending through `smtpUrl`, on a clock `offsetMs` ahead. */
   function context(smtpUrl: string): OrdersContext {
     const mailer = createMailer({ ...server.config, smtpUrl }, server.logger);
-    const ctx = createOrdersContext({
-      sequelize: server.db.sequelize,
-      kv: server.kv,
-      logger: server.logger,
-      rates: server.rates,
-      config: server.config,
-      mailer,
-      now: () => new Date(Date.now() + offsetMs),
-    });
+    const ctx = testOrdersContext(server, () => new Date(Date.now() + offsetMs), mailer);
     contexts.push(ctx);
     return ctx;
   }
@@ -200,7 +192,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
     offsetMs = MAIL_LOCK_MS + 1000;
     await sweep(context(smtp.url));
     expect(deliveredTo(order)).to.have.length(2);
-    deliverOrderMails(up, [mail]);
+    deliverOrderMails(up, order, [mail]);
     await settleOrderMails(up);
     expect(deliveredTo(order), 'the lapsed claim did not send it again').to.have.length(2);
   });
@@ -278,7 +270,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
   });
 
   it('is sent by the running worker once due', async () => {
-    const ctx = createOrdersContext({ sequelize: server.db.sequelize, kv: server.kv, logger: server.logger, rates: server.rates, config: server.config });
+    const ctx = testOrdersContext(server);
     const email = `outbox-worker-${Math.random().toString(36).slice(2, 10)}@example.com`;
     const created = await createOrder(ctx, { request: orderRequest(direction, { email }), user: null, lang: 'ru', t: i18n.translator('ru') });
     await settleOrderMails(ctx);

@@ -130,8 +130,8 @@ export async function buildDirection(
   return { from: from.code, to: to.code, rate, fixedPeriodMinutes };
 }
 
-/** The orders context of a test server (its database, KV, outbox and rates). */
-export function testOrdersContext(server: TestServer, now?: () => Date): OrdersContext {
+/** The orders context of a test server (its database, KV, outbox — or `mailer` — and rates). */
+export function testOrdersContext(server: TestServer, now?: () => Date, mailer?: OrdersContext['mailer']): OrdersContext {
   return createOrdersContext({
     sequelize: server.db.sequelize,
     kv: server.kv,
@@ -139,6 +139,7 @@ export function testOrdersContext(server: TestServer, now?: () => Date): OrdersC
     rates: server.rates,
     config: server.config,
     i18n: createServerI18n(),
+    mailer,
     now,
   });
 }
