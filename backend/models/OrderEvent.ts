@@ -8,6 +8,7 @@ import {
 } from 'sequelize';
 import type { OrderStatus } from '../../common/enums';
 import type { OrderActor } from '../../common/orders';
+import { jsonAttribute } from './json';
 
 /** One entry of an order's history (table `order_events`): a change and who made it. */
 export class OrderEvent extends Model<InferAttributes<OrderEvent>, InferCreationAttributes<OrderEvent>> {
@@ -37,17 +38,7 @@ export function initOrderEvent(sequelize: Sequelize): typeof OrderEvent {
       actor: { type: DataTypes.STRING(16), allowNull: false },
       actorUserId: { type: DataTypes.INTEGER, allowNull: true },
       actorName: { type: DataTypes.STRING(191), allowNull: true },
-      details: {
-        type: DataTypes.TEXT,
-        allowNull: true,
-        get(this: OrderEvent) {
-          const stored = this.getDataValue('details') as unknown as string | null;
-          return stored ? (JSON.parse(stored) as Record<string, string>) : null;
-        },
-        set(this: OrderEvent, value: Record<string, string> | null) {
-          this.setDataValue('details', (value ? JSON.stringify(value) : null) as unknown as Record<string, string> | null);
-        },
-      },
+      details: jsonAttribute('details', true),
       createdAt: DataTypes.DATE,
     },
     { sequelize, modelName: 'OrderEvent', tableName: 'order_events', updatedAt: false },
