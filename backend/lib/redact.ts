@@ -33,6 +33,11 @@ export function redactSecrets(text: string): string {
   return result;
 }
 
+/** Whether `text` (a path, a URL) holds a capability secret: such answers are never stored by caches. */
+export function carriesSecret(text: string): boolean {
+  return redactSecrets(text) !== text;
+}
+
 /** A copy of a serialized value (an error report) with redactSecrets applied to every string in it. */
 export function redactDeep<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return redactSecrets(value) as T;
