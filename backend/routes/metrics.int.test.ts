@@ -45,6 +45,8 @@ describe('metrics: only to whom the operator allows', function () {
         expect(response.status, String(authorization)).to.equal(404);
         expect(await response.text()).not.to.include('process_cpu');
       }
+      const post = await fetch(`${server.url}/metrics`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(post.status).to.equal(404);
     });
   });
 

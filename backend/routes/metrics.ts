@@ -28,8 +28,10 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 export function metricsRoutes(metrics: Metrics, token: string | null): Router<AppState> {
   const router = new Router<AppState>();
   if (token === null) return router;
-  router.get('/metrics', async function prometheusMetrics(ctx) {
-    if (!bearerMatches(ctx.get('authorization') || undefined, token)) throw new NotFoundError();
+  // Every method: a stranger's POST gets the same 404 as their GET, not a 405 that tells the path exists.
+  router.all('/metrics', async function prometheusMetrics(ctx) {
+    const read = ctx.method === 'GET' || ctx.method === 'HEAD';
+    if (!read || !bearerMatches(ctx.get('authorization') || undefined, token)) throw new NotFoundError();
     ctx.set('Cache-Control', 'no-store');
     ctx.type = metrics.registry.contentType;
     ctx.body = await metrics.registry.metrics();
