@@ -17,6 +17,7 @@ import { attachOperatorSockets } from './realtime/handlers/operators';
 import { startOrderLive, type OrderLive } from './orders/live';
 import { findCustomerOrder } from './orders/queries';
 import { settleOrderMails } from './orders/mail';
+import { startMetricsListener, type MetricsListener } from './routes/metrics';
 
 /** After this long, connections still open during shutdown are cut. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -43,6 +44,8 @@ export interface RunningServer {
   /** Where this server answers, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
   url: string;
   port: number;
+  /** Where the metrics listener answers (METRICS_PORT), or null when there is none. */
+  metricsUrl: string | null;
   /** Stops accepting, lets in-flight requests finish, closes sockets, then the database and KV. */
   close(): Promise<void>;
 }
@@ -71,6 +74,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let orderLive: OrderLive | undefined;
   let detachAccounts: (() => Promise<void>) | undefined;
   let rateLimits: RateLimits | undefined;
+  let metricsListener: MetricsListener | undefined;
   try {
     await db.migrate();
     await seedCatalogueOnStart({ config, db, logger });
@@ -94,9 +98,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
       trustProxy: config.trustProxy,
     });
     await realtime.ready();
+    if (config.metrics.port !== null) {
+      metricsListener = await startMetricsListener(app.metrics, { port: config.metrics.port, host: config.metrics.host });
+      logger.info({ url: metricsListener.url }, 'metrics listener');
+    }
     const port = await listen(httpServer, config.port);
     logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
-    const close = gracefulClose({
+    const closeServer = gracefulClose({
       httpServer,
       realtime,
       detachAccounts,
@@ -108,9 +116,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
       logger,
       graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
     });
-    return { app, httpServer, io: realtime.io, db, kv, rates, orderLive, logger, url: `http://127.0.0.1:${port}`, port, close };
+    const metrics = metricsListener;
+    let closing: Promise<void> | undefined;
+    const close = () => (closing ??= Promise.all([closeServer(), metrics?.close()]).then(() => undefined));
+    const url = `http://127.0.0.1:${port}`;
+    return { app, httpServer, io: realtime.io, db, kv, rates, orderLive, logger, url, port, metricsUrl: metrics?.url ?? null, close };
   } catch (error) {
-    await Promise.allSettled([detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close()]);
+    await Promise.allSettled([metricsListener?.close(), detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close()]);
     await Promise.allSettled([db.close(), kv.close()]);
     throw error;
   }

@@ -114,6 +114,13 @@ describe('loadConfig', () => {
       expect(config.recaptcha).to.include({ v3SiteKey: 'site-key', v3Secret: 'secret-value', v2SiteKey: null });
     });
 
+    it('serves metrics nowhere unless METRICS_PORT or METRICS_TOKEN says where', () => {
+      expect(loadConfig(env).metrics).to.deep.equal({ port: null, host: '127.0.0.1', token: null });
+      const token = 't'.repeat(40);
+      const config = loadConfig({ ...env, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: token });
+      expect(config.metrics).to.deep.equal({ port: 9464, host: '10.0.0.5', token });
+    });
+
     it('reads the 0|1 flags', () => {
       expect(loadConfig({ ...env, MAINTENANCE: '1', TRUST_PROXY: '1' })).to.include({ maintenance: true, trustProxy: true });
     });
@@ -147,6 +154,11 @@ describe('loadConfig', () => {
       ['RECAPTCHA_V2_SITE_KEY', 'site-key', 'RECAPTCHA_V2_SECRET must be set when RECAPTCHA_V2_SITE_KEY is set'],
       ['RECAPTCHA_V3_SECRET', 'secret-value', 'RECAPTCHA_V3_SITE_KEY must be set when RECAPTCHA_V3_SECRET is set'],
       ['RECAPTCHA_V2_SECRET', 'has space', 'RECAPTCHA_V2_SECRET must be printable ASCII characters without spaces'],
+      ['METRICS_PORT', '99999', 'METRICS_PORT must be an integer from 0 to 65535, got "99999"'],
+      ['METRICS_PORT', '3000', 'METRICS_PORT must differ from PORT (3000)'],
+      ['METRICS_HOST', '127.0.0.1', 'METRICS_HOST is set but METRICS_PORT is not'],
+      ['METRICS_TOKEN', 'short-token', 'METRICS_TOKEN must be at least 32 characters, got 11'],
+      ['METRICS_TOKEN', `${'x'.repeat(32)} y`, 'METRICS_TOKEN must be printable ASCII characters without spaces, got a hidden value'],
     ];
     for (const [variable, value, message] of cases) {
       it(`rejects ${variable}=${JSON.stringify(value)} naming the variable and what it expects`, () => {

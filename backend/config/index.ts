@@ -25,6 +25,9 @@ const ROLES = ['all', 'web', 'worker'] as const;
 const RATE_SOURCES = ['simulated', 'live'] as const;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const HTTP = ['http:', 'https:'] as const;
+/** Shortest accepted METRICS_TOKEN (a random one of 32 bytes is 43–64 characters). */
+export const MIN_METRICS_TOKEN_LENGTH = 32;
+export const DEFAULT_METRICS_HOST = '127.0.0.1';
 const MAIL_FROM_RE = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
 
 /**
@@ -66,6 +69,7 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsId: reader.token('ANALYTICS_ID', null),
     chatWidgetId: reader.token('CHAT_WIDGET_ID', null),
     maintenance: reader.flag('MAINTENANCE', false),
+    metrics: resolveMetrics(reader, port),
     logLevel: reader.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: reader.flag('TRUST_PROXY', false),
     staticDir: path.resolve(reader.optional('STATIC_DIR') ?? path.join(REPO_ROOT, 'frontend', 'dist')),
@@ -96,6 +100,22 @@ function resolveMailFrom(reader: EnvReader, publicUrl: string): string {
   if (raw === null) return `Exchanger <no-reply@${new URL(publicUrl).hostname}>`;
   if (!MAIL_FROM_RE.test(raw)) reader.fail('MAIL_FROM', 'an address like "Name <user@example.com>" or user@example.com', raw);
   return raw;
+}
+
+function resolveMetrics(reader: EnvReader, port: number): Config['metrics'] {
+  const metricsPort = reader.optional('METRICS_PORT') === null ? null : reader.integer('METRICS_PORT', 0, 0, 65535);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError('METRICS_PORT', `METRICS_PORT must differ from PORT (${port}): metrics get a listener of their own`);
+  }
+  const host = reader.token('METRICS_HOST', null, 253);
+  if (host !== null && metricsPort === null) {
+    throw new ConfigError('METRICS_HOST', 'METRICS_HOST is set but METRICS_PORT is not: set the port of the metrics listener too');
+  }
+  const token = reader.secret('METRICS_TOKEN');
+  if (token !== null && token.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new ConfigError('METRICS_TOKEN', `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters, got ${token.length}`);
+  }
+  return { port: metricsPort, host: host ?? DEFAULT_METRICS_HOST, token };
 }
 
 function recaptchaPair(

@@ -26,6 +26,15 @@ export interface Config {
   analyticsId: string | null;
   chatWidgetId: string | null;
   maintenance: boolean;
+  /**
+   * Who may read GET /metrics: a listener of its own (`port`, null = none, on `host`), and on the
+   * public port only a request carrying `Authorization: Bearer <token>` (token null = never there).
+   */
+  metrics: {
+    port: number | null;
+    host: string;
+    token: string | null;
+  };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Trust X-Forwarded-* only behind a configured proxy. */
   trustProxy: boolean;

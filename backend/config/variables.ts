@@ -22,6 +22,9 @@ export const CONFIG_VARIABLES = [
   'ANALYTICS_ID',
   'CHAT_WIDGET_ID',
   'MAINTENANCE',
+  'METRICS_PORT',
+  'METRICS_HOST',
+  'METRICS_TOKEN',
   'LOG_LEVEL',
   'TRUST_PROXY',
   'STATIC_DIR',
@@ -37,4 +40,5 @@ export const SECRET_VARIABLES: ReadonlySet<ConfigVariable> = new Set<ConfigVaria
   'SMTP_URL',
   'RECAPTCHA_V2_SECRET',
   'RECAPTCHA_V3_SECRET',
+  'METRICS_TOKEN',
 ]);

@@ -1,3 +1,5 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
 import { Sequelize, type Options } from 'sequelize';
 import { parseDatabaseUrl } from '../config/databaseUrl';
 import type { Config } from '../config/types';
@@ -82,6 +84,22 @@ function reuseSqliteConnections(sequelize: Sequelize, max: number): void {
   };
 }
 
+/** The SQLite file and its companions hold every account and order: readable by our user only. */
+export const SQLITE_FILE_MODE = 0o600;
+const SQLITE_COMPANIONS = ['-wal', '-shm', '-journal'];
+
+/**
+ * Creates the SQLite file owner-only before SQLite opens it (SQLite gives its -wal, -shm and
+ * -journal files the database file's mode), and narrows the files an earlier version left 0644.
+ */
+function restrictSqliteFiles(storage: string): void {
+  mkdirSync(path.dirname(storage), { recursive: true });
+  closeSync(openSync(storage, 'a', SQLITE_FILE_MODE));
+  for (const file of [storage, ...SQLITE_COMPANIONS.map((suffix) => `${storage}${suffix}`)]) {
+    if (existsSync(file)) chmodSync(file, SQLITE_FILE_MODE);
+  }
+}
+
 /**
  * Errors of a query written to a pooled connection the server had already closed (a restart or
  * crash not yet noticed by the pool): the query never reached the server, so Sequelize retries it
@@ -94,7 +112,7 @@ const UNSENT_QUERY_ERRORS = [
 ];
 
 /**
- * Sequelize for config.databaseUrl. SQLite: the file (its folder is created), switched to WAL
+ * Sequelize for config.databaseUrl. SQLite: the file (its folder is created; the file 0600), switched to WAL
  * by the first migrate() so readers proceed while a write is in progress.
  * MySQL/MariaDB through mysql2: DECIMAL read as strings, session time zone UTC, a pool of
  * MYSQL_POOL_MAX; queries fail fast while the server is down and the pool reconnects when it
@@ -131,6 +149,7 @@ export function createDatabase(config: Pick<Config, 'databaseUrl'>, logger: Logg
   const dialect = location.dialect;
   if (location.dialect === 'sqlite') reuseSqliteConnections(sequelize, SQLITE_IDLE_CONNECTIONS);
   const sqliteFile = location.dialect === 'sqlite' && location.storage !== ':memory:';
+  if (sqliteFile) restrictSqliteFiles(location.storage);
 
   return {
     sequelize,

@@ -55,4 +55,13 @@ describe('createLogger', () => {
       req: { body: { secret: '[redacted]', token: '[redacted]' } },
     });
   });
+
+  it('reports errors without the capability secrets of the URLs they quote', () => {
+    const { logger, lines } = capture();
+    const secret = 'Zx9_kQ2-vB7nM4pL8rT1yW6eU3iO5aS0dF2gH4jK6lM';
+    logger.error({ err: new Error(`EACCES: permission denied, stat '/srv/dist/order/ABCDEFGHJK/${secret}.png'`) }, 'unhandled error');
+    expect(JSON.stringify(lines[0])).not.to.include(secret);
+    expect((lines[0].err as { message: string }).message).to.equal("EACCES: permission denied, stat '/srv/dist/order/ABCDEFGHJK/:secret'");
+    expect((lines[0].err as { type: string }).type).to.equal('Error');
+  });
 });

@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import type { Config } from '../config/types';
+import { redactDeep } from './redact';
 
 export type Logger = PinoLogger;
 
@@ -29,7 +30,8 @@ function redactPaths(): string[] {
 
 /**
  * The application logger: JSON lines (stdout unless another destination is given) with
- * authorization headers, cookies, passwords, secrets and tokens redacted.
+ * authorization headers, cookies, passwords, secrets and tokens redacted, and every error report
+ * (`{ err }`) cleared of capability secrets in URLs it may quote (lib/redact.ts).
  */
 export function createLogger(config: Pick<Config, 'logLevel' | 'role'>, destination?: DestinationStream): Logger {
   const options = {
@@ -37,6 +39,7 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'role'>, destinat
     base: { pid: process.pid, role: config.role },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: redactPaths(), censor: '[redacted]' },
+    serializers: { err: (error: Error) => redactDeep(pino.stdSerializers.err(error)) },
   };
   return destination ? pino(options, destination) : pino(options);
 }

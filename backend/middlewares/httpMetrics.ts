@@ -1,10 +1,18 @@
 import type { Layer } from '@koa/router';
 import { matchRoute } from '../../common/routes';
 import type { Metrics } from '../lib/metrics';
+import { redactSecrets } from '../lib/redact';
 import type { AppContext, AppMiddleware } from './types';
 
-/** The route pattern a request is counted under: never the raw URL, so labels stay bounded. */
+/**
+ * The route pattern a request is counted under: never the raw URL, so labels stay bounded, and
+ * passed through redactSecrets so no pattern or fallback can ever carry a secret.
+ */
 export function routeLabel(ctx: AppContext): string {
+  return redactSecrets(routePattern(ctx));
+}
+
+function routePattern(ctx: AppContext): string {
   const layers: Layer[] = ctx.matched ?? [];
   const route = layers.filter((layer) => layer.methods.includes(ctx.method)).at(-1);
   if (route) return typeof route.path === 'string' ? route.path : route.path.source;

@@ -1,4 +1,5 @@
 import { normalizeLocation } from '../../common/routes';
+import { carriesSecret } from '../lib/redact';
 import type { AppContext, AppMiddleware } from './types';
 
 /** Paths the SPA navigation rules never touch. */
@@ -19,7 +20,8 @@ export function navigation(): AppMiddleware {
       if (target !== null) {
         ctx.status = 301;
         ctx.set('Location', sameOriginPath(target));
-        ctx.set('Cache-Control', 'no-cache');
+        // A redirect of a reset link carries its token to the Location: no cache may keep it.
+        ctx.set('Cache-Control', carriesSecret(ctx.url) ? 'no-store' : 'no-cache');
         return;
       }
     }

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context } from 'koa';
 import helmet from 'koa-helmet';
 import type { AppMiddleware } from './types';
 
@@ -19,7 +21,29 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
  * origin. Inline styles stay allowed because React and the UI kit set element styles at runtime.
  */
 export function securityHeaders(options: SecurityHeadersOptions): AppMiddleware {
-  const helmetMiddleware = helmet({
+  const helmetMiddleware = helmetFor(options);
+  return async function securityHeadersMiddleware(ctx, next) {
+    await helmetMiddleware(ctx, next);
+  };
+}
+
+/** A Node `(req, res, next)` middleware, as Socket.IO's `io.engine.use()` takes. */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/**
+ * The same headers on answers that never pass through Koa: Socket.IO's engine (long-polling
+ * answers, handshake refusals, the WebSocket upgrade) through `io.engine.use()`.
+ */
+export function nodeSecurityHeaders(options: SecurityHeadersOptions): NodeMiddleware {
+  const helmetMiddleware = helmetFor(options);
+  return function engineSecurityHeaders(req, res, next) {
+    // koa-helmet reads nothing of the context but the Node request and response.
+    helmetMiddleware({ req, res } as Context, async () => undefined).then(() => next(), next);
+  };
+}
+
+function helmetFor(options: SecurityHeadersOptions) {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -42,7 +66,4 @@ export function securityHeaders(options: SecurityHeadersOptions): AppMiddleware 
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
   });
-  return async function securityHeadersMiddleware(ctx, next) {
-    await helmetMiddleware(ctx, next);
-  };
 }

@@ -2,12 +2,15 @@ import path from 'node:path';
 import send from 'koa-send';
 import { matchRoute } from '../../common/routes';
 import { MethodNotAllowedError, NotFoundError } from '../lib/errors';
+import { carriesSecret } from '../lib/redact';
 import type { AppContext, AppMiddleware } from './types';
 
 /** Hashed build output: cached for a year, never revalidated. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** index.html and build manifests: always revalidated so a new build is seen at once. */
 export const REVALIDATE_CACHE = 'no-cache';
+/** index.html at a capability URL (the order page, reset and activation links): kept by no cache. */
+export const CAPABILITY_PAGE_CACHE = 'no-store';
 /** Unhashed files copied from the SPA's public folder (favicon, robots.txt). */
 export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
 
@@ -46,7 +49,8 @@ export function spa(staticDir: string): AppMiddleware {
     if (path.posix.extname(ctx.path) !== '' && (await sendFile(ctx, root, ctx.path, PUBLIC_FILE_CACHE))) return;
 
     const known = matchRoute(ctx.path) !== null;
-    if (!(await sendFile(ctx, root, '/index.html', REVALIDATE_CACHE))) {
+    const pageCache = carriesSecret(ctx.url) ? CAPABILITY_PAGE_CACHE : REVALIDATE_CACHE;
+    if (!(await sendFile(ctx, root, '/index.html', pageCache))) {
       throw new Error(`The SPA is not built: ${path.join(root, 'index.html')} is missing`);
     }
     ctx.status = known ? 200 : 404;

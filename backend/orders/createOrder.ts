@@ -35,6 +35,13 @@ export interface CreateOrderProps {
   lang: Lang;
   /** Translates validation messages into the request's language. */
   t: Translate;
+  /** Send the "order created" mail (false once its address had its share: routes/orders/limits.ts). Default true. */
+  mailCreated?: boolean;
+}
+
+/** The address an order's mails go to, as stored (and as its mail limit counts it). */
+export function orderEmail(request: Pick<CreateOrderRequest, 'email'>): string {
+  return request.email.trim().toLowerCase();
 }
 
 function cardCheckFor(from: Asset, user: CreateOrderProps['user']): CardCheck {
@@ -70,7 +77,7 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     secretHash: hashOrderSecret(secret),
     userId: props.user?.id ?? null,
     lang: props.lang,
-    email: request.email.trim().toLowerCase(),
+    email: orderEmail(request),
     fromCode: request.from,
     toCode: request.to,
     rateType: request.rateType,
@@ -98,12 +105,12 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
           { orderId: order.id, action: 'created', fromStatus: null, toStatus: 'new', actor: 'customer', actorUserId: props.user?.id ?? null, actorName: null, details: null },
           { transaction },
         );
-        const mail = await queueOrderMail(ctx, transaction, order, orderCreatedMail(order));
+        const mail = props.mailCreated === false ? null : await queueOrderMail(ctx, transaction, order, orderCreatedMail(order));
         // Everything the view needs is at hand: no more reads inside the writer's turn.
         return { view: { order, from: direction.fromAsset, to: direction.toAsset, events: [event] } satisfies OrderView, mail };
       });
       // Committed: publish and mail outside the transaction.
-      await announceOrderChange(ctx, created.view, { kind: 'status', mails: [created.mail] });
+      await announceOrderChange(ctx, created.view, { kind: 'status', mails: created.mail ? [created.mail] : [] });
       return { uid, secret, url: orderPath(uid, secret), order: presentOrder(created.view) };
     } catch (error) {
       if (error instanceof UniqueConstraintError && attempt < UID_ATTEMPTS) continue;

@@ -8,6 +8,7 @@ import type { Config } from '../config/types';
 import { pickLang } from '../lib/i18n';
 import type { Logger } from '../lib/logger';
 import { createRedisClient } from '../lib/redis';
+import { nodeSecurityHeaders } from '../middlewares/securityHeaders';
 import { isAllowedOrigin } from './origin';
 import type { RealtimeIO, RealtimeSocket } from './types';
 
@@ -65,7 +66,7 @@ function onConnection(socket: RealtimeSocket, serverId: string): void {
 
 /**
  * Socket.IO on the app's HTTP server, typed with common/events.ts: path /socket.io, Origin checked
- * on the handshake, and with REDIS_URL the Redis adapter (its own pub and sub clients, channels
+ * on the handshake, the app's security headers on the engine's HTTP answers, and with REDIS_URL the Redis adapter (its own pub and sub clients, channels
  * prefixed by REDIS_PREFIX) so broadcasts reach the sockets of every web process.
  */
 export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Realtime {
@@ -80,6 +81,8 @@ export function attachRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       callback(allowed ? null : 'origin not allowed', allowed);
     },
   });
+  // Polling answers, handshake refusals and upgrades carry the headers of every other answer.
+  io.engine.use(nodeSecurityHeaders({ https: new URL(config.publicUrl).protocol === 'https:' }));
 
   const redisClients: Redis[] = [];
   let subscriber: Redis | null = null;

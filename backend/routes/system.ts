@@ -15,13 +15,16 @@ export interface SystemRoutesDeps {
   metrics: Metrics;
 }
 
-/** Probes, metrics and public config: no session, no body, so they answer while Redis is down. */
+/**
+ * Probes, metrics (to METRICS_TOKEN's bearer only) and public config: no session, no body, so they
+ * answer while Redis is down.
+ */
 export function systemRoutes(deps: SystemRoutesDeps): Router<AppState> {
   const system = new Router<AppState>();
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(healthRoutes({ db: deps.db, kv: deps.kv }).routes());
   api.use(configRoutes(deps.config).routes());
   system.use(api.routes());
-  system.use(metricsRoutes(deps.metrics).routes());
+  system.use(metricsRoutes(deps.metrics, deps.config.metrics.token).routes());
   return system;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config';
 import type { Config } from '../config/types';
-import { startServer, type RunningServer } from '../server';
+import { startServer, type RunningServer, type StartServerOptions } from '../server';
 
 /** The tiny SPA used when the real frontend build (frontend/dist) is absent. */
 export const FIXTURE_SPA_DIR = fileURLToPath(new URL('./fixtures/spa/', import.meta.url));
@@ -29,9 +29,9 @@ export interface TestServer extends RunningServer {
  * A real server on a free port for integration tests: a temporary DATA_DIR, the database of
  * TEST_DATABASE_URL (else SQLite in the temp dir), the Redis of TEST_REDIS_URL (else in-memory)
  * with a unique key prefix, silent logs. `overrides` replace any environment variable
- * (`undefined` removes it).
+ * (`undefined` removes it); `options` go to startServer (e.g. a logger writing to a file).
  */
-export async function startTestServer(overrides: EnvOverrides = {}): Promise<TestServer> {
+export async function startTestServer(overrides: EnvOverrides = {}, options: StartServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'exchanger-test-'));
   const env: EnvOverrides = {
     NODE_ENV: 'test',
@@ -46,7 +46,7 @@ export async function startTestServer(overrides: EnvOverrides = {}): Promise<Tes
   };
   try {
     const config = loadConfig(env);
-    const server = await startServer(config);
+    const server = await startServer(config, options);
     return {
       ...server,
       config,

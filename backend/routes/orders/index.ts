@@ -14,7 +14,7 @@ import type { RateLimits } from '../../security/rateLimit';
 import { respond } from '../respond';
 import { loadSessionUser } from '../user/requireUser';
 import { currentOrder, customerOrder } from './customerOrder';
-import { orderLimit } from './limits';
+import { createdOrderLimits, orderLimit } from './limits';
 import { createOrderSchema, refundAddressSchema } from './schema';
 import { orderUploadRoutes } from './uploads';
 
@@ -27,7 +27,8 @@ export interface OrderRoutesDeps {
 }
 
 /**
- * The customer's order API: `POST /orders` (refused with 503 maintenance while MAINTENANCE=1),
+ * The customer's order API: `POST /orders` (refused with 503 maintenance while MAINTENANCE=1; limited
+ * per IP and per mailed address, ./limits.ts),
  * `GET /orders/:uid/:secret` and `POST /orders/:uid/:secret/{confirm,paid,cancel,refund-address}`;
  * the uploads (card-photo, receipt) in ./uploads.ts.
  */
@@ -46,11 +47,13 @@ export function orderRoutes(deps: OrderRoutesDeps): Router<AppState> {
     },
     limitCreate,
     validate(createOrderSchema),
+    createdOrderLimits(deps.rateLimits),
     async function create(ctx) {
       ctx.set('Cache-Control', 'no-store');
       const user = await loadSessionUser(ctx, { kv: deps.kv, models: deps.models });
       const request = ctx.state.input as CreateOrderRequest;
-      respond(ctx, await createOrder(orders, { request, user, lang: ctx.state.lang, t: ctx.state.t }), 201);
+      const mailCreated = ctx.state.mailCreated;
+      respond(ctx, await createOrder(orders, { request, user, lang: ctx.state.lang, t: ctx.state.t, mailCreated }), 201);
     },
   );
 
