@@ -16,6 +16,7 @@ import { attachOrderHandlers } from './realtime/handlers/orders';
 import { attachOperatorSockets } from './realtime/handlers/operators';
 import { startOrderLive, type OrderLive } from './orders/live';
 import { findCustomerOrder } from './orders/queries';
+import { findOrderChangesSince } from './orders/changedSince';
 import { drainOrderMails, MAIL_DRAIN_MS } from './orders/mail';
 import type { Intake } from './middlewares/closing';
 
@@ -91,7 +92,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
     detachAccounts = await attachAccountSockets(realtime.io, { kv, sessionKeys: config.sessionKeys, logger });
     // Operators' sockets join `operators`; order pages join `order:<uid>` and get changes and ticks.
     attachOperatorSockets(realtime.io, { db, logger });
-    orderLive = startOrderLive({ io: realtime.io, kv, logger, tickMs: options.orderTickMs });
+    orderLive = startOrderLive({
+      io: realtime.io,
+      kv,
+      logger,
+      tickMs: options.orderTickMs,
+      // After a KV outage: what this process's pages and operators missed, from the database.
+      changedSince: (since, scope) => findOrderChangesSince(db, since, scope),
+    });
     attachOrderHandlers(realtime.io, {
       i18n: app.i18n,
       logger,

@@ -23,13 +23,19 @@ export async function publishOrderChange(kv: KV, message: OrderChangeMessage): P
   await kv.publish(ORDERS_CHANNEL, JSON.stringify(message));
 }
 
-/** Calls `onChange` for every order change published by any process; returns the unsubscribe. */
+/**
+ * Calls `onChange` for every order change published by any process, and `onMissed` with the
+ * moment from which messages were lost (the subscription came late, or its connection dropped):
+ * the caller catches up from the database. Returns the unsubscribe.
+ */
 export function subscribeOrderChanges(
   kv: KV,
   logger: Logger,
   onChange: (message: OrderChangeMessage) => void,
+  onMissed: (since: Date) => void = () => undefined,
 ): () => Promise<void> {
-  return subscribeWithRetry(
+  const stopListening = kv.onResubscribed(onMissed);
+  const unsubscribe = subscribeWithRetry(
     kv,
     ORDERS_CHANNEL,
     (raw) => {
@@ -42,6 +48,10 @@ export function subscribeOrderChanges(
       }
       onChange(message);
     },
-    { logger },
+    { logger, onLate: onMissed },
   );
+  return async () => {
+    stopListening();
+    await unsubscribe();
+  };
 }
