@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { Redis } from 'ioredis';
 import type { OrderDto } from '../../common/orders';
 import { buildUser, TestClient } from '../accounts/testing';
 import { redisServerAvailable, ThrowawayRedis } from '../lib/kv/throwawayRedis';
@@ -97,5 +98,33 @@ describe('orders live through a Redis outage', function () {
     expect(updated).to.equal(1);
     expect((await later).order.status).to.equal('hold');
     expect((await laterOnConsole).order.status).to.equal('hold');
+  });
+
+  it('publishes again a change whose publish failed while only the connections sending commands were cut', async () => {
+    const [writer, holder, server] = [a!, b!, redis!];
+    const direction = await buildDirection(writer, { rate: '100' });
+    const { order, secret } = await buildOrder(writer, { direction, request: { rateType: 'float', amountSend: '1' } });
+    const page = await openClient(holder.url, { lang: 'en' });
+    sockets.push(page);
+    const joined = await page.emitWithAck('order:join', { uid: order.uid, secret });
+    if (!('data' in joined)) throw new Error(JSON.stringify(joined));
+    const onPage = nextEvent(page, 'order:status', (event) => event.order.version === joined.data.version + 1, 10_000);
+
+    // Redis stays up and every subscription stays live (no resync); the command connections of
+    // both processes are cut again and again while the customer confirms.
+    const admin = new Redis(server.url);
+    let cutting = true;
+    const cuts = (async () => {
+      while (cutting) {
+        await admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const confirmed = await new TestClient(writer.url).post(`/orders/${order.uid}/${secret}/confirm`);
+    cutting = false;
+    await cuts;
+    admin.disconnect();
+    expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+    expect((await onPage).order).to.deep.equal(confirmed.body.data);
   });
 });
