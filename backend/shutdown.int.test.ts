@@ -151,8 +151,9 @@ describe('SIGTERM under write load (ROLE=all)', function () {
     expect(exitedAt - signalledAt).to.be.below(SHUTDOWN_DEADLINE_MS);
     expect(createdBeforeSignal, 'orders created under load before the signal').to.be.above(20);
 
-    // New connections: refused from soon after the signal on.
-    const late = probes.filter((probe) => probe.at > signalledAt + 300);
+    // New connections: refused from soon after the signal on (the margin is the signal's way
+    // through a busy event loop on a shared machine; it takes ~0.1 s on an idle one).
+    const late = probes.filter((probe) => probe.at > signalledAt + 500);
     expect(late.length).to.be.above(0);
     expect(late.filter((probe) => probe.code !== 'ECONNREFUSED'), 'connections accepted after the signal').to.deep.equal([]);
 
