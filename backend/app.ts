@@ -5,6 +5,7 @@ import { createServerI18n, type ServerI18n } from './lib/i18n';
 import type { KV } from './lib/kv/types';
 import type { Logger } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
+import { refuseWhileClosing, type Intake } from './middlewares/closing';
 import { errorHandler } from './middlewares/errorHandler';
 import { httpMetrics } from './middlewares/httpMetrics';
 import { lang } from './middlewares/lang';
@@ -38,6 +39,8 @@ export interface AppDeps {
   i18n?: ServerI18n;
   /** Looks up the signed-in user for the session call (the users table by default). */
   findSessionUser?: FindSessionUser;
+  /** Set to closing by the server on shutdown: new requests are refused from then on. */
+  intake?: Readonly<Intake>;
 }
 
 export type App = Koa<AppState> & {
@@ -49,7 +52,8 @@ export type App = Koa<AppState> & {
 /**
  * Builds the Koa app without listening (tests and server.ts use it). Order: request log and
  * metrics see the final status; security headers cover error answers too; the error middleware
- * translates with the request's language; then navigation redirects, the monitoring exports,
+ * translates with the request's language; during shutdown new requests are refused right after
+ * it (503, Connection: close); then navigation redirects, the monitoring exports,
  * probes, the API and the SPA.
  */
 export function createApp(deps: AppDeps): App {
@@ -71,6 +75,7 @@ export function createApp(deps: AppDeps): App {
   app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:', captcha }));
   app.use(lang(app.i18n));
   app.use(errorHandler());
+  app.use(refuseWhileClosing(deps.intake ?? { closing: false }));
   app.use(navigation());
   app.use(exportRoutes({ rates: deps.rates, maintenance: config.maintenance }));
   app.use(system.routes());

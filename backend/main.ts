@@ -19,6 +19,13 @@ export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 type Closer = () => Promise<void>;
 
+interface Parts {
+  /** Run at once on the signal: stop taking new work (the web server's intake). */
+  stoppers: Array<() => void>;
+  /** Run in reverse order once the signal has stopped the intake. */
+  closers: Closer[];
+}
+
 function readConfig(): Config {
   const envFile = path.resolve('.env');
   if (existsSync(envFile)) dotenv.config({ path: envFile, quiet: true });
@@ -37,7 +44,7 @@ function readConfig(): Config {
  * Starts what the role needs, registering each part's closer as soon as it runs; closers run in
  * reverse order (the worker stops before the KV or server it uses).
  */
-async function startRole(config: Config, logger: Logger, closers: Closer[]): Promise<void> {
+async function startRole(config: Config, logger: Logger, { stoppers, closers }: Parts): Promise<void> {
   if (config.role === 'worker') {
     const kv = createKV(config, logger);
     closers.push(() => kv.close());
@@ -49,6 +56,7 @@ async function startRole(config: Config, logger: Logger, closers: Closer[]): Pro
     return;
   }
   const server = await startServer(config, { logger });
+  stoppers.push(() => server.stopAccepting());
   closers.push(() => server.close());
   if (config.role === 'all') {
     const worker = await startWorker({ config, logger, kv: server.kv, db: server.db });
@@ -82,10 +90,14 @@ function handleSignals(logger: Logger, shutdown: () => Promise<void>): void {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config);
-  const closers: Closer[] = [];
-  const started = startRole(config, logger, closers);
+  const parts: Parts = { stoppers: [], closers: [] };
+  const { stoppers, closers } = parts;
+  const started = startRole(config, logger, parts);
   handleSignals(logger, async () => {
+    // New requests are refused at once, before the worker (which the server outlives) stops.
+    for (const stop of stoppers) stop();
     await started.catch(() => undefined);
+    for (const stop of stoppers) stop();
     for (const close of [...closers].reverse()) await close();
   });
   try {

@@ -16,7 +16,9 @@ import { attachOrderHandlers } from './realtime/handlers/orders';
 import { attachOperatorSockets } from './realtime/handlers/operators';
 import { startOrderLive, type OrderLive } from './orders/live';
 import { findCustomerOrder } from './orders/queries';
-import { settleOrderMails } from './orders/mail';
+import { findOrderChangesSince } from './orders/changedSince';
+import { drainOrderMails, MAIL_DRAIN_MS } from './orders/mail';
+import type { Intake } from './middlewares/closing';
 import { startMetricsListener, type MetricsListener } from './routes/metrics';
 
 /** After this long, connections still open during shutdown are cut. */
@@ -46,6 +48,11 @@ export interface RunningServer {
   port: number;
   /** Where the metrics listener answers (METRICS_PORT), or null when there is none. */
   metricsUrl: string | null;
+  /**
+   * Shutdown's first step, at once: no new connections (the listener closes), idle kept-alive
+   * connections are closed, new requests on the others answer 503; in-flight requests finish.
+   */
+  stopAccepting(): void;
   /** Stops accepting, lets in-flight requests finish, closes sockets, then the database and KV. */
   close(): Promise<void>;
 }
@@ -80,7 +87,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await seedCatalogueOnStart({ config, db, logger });
     rates = await startRatesStore({ kv, logger });
     rateLimits = createRateLimits(config, logger);
-    const app = createApp({ config, logger, db, kv, rates, rateLimits });
+    const intake: Intake = { closing: false };
+    const app = createApp({ config, logger, db, kv, rates, rateLimits, intake });
     const httpServer = createServer(app.callback());
     realtime = attachRealtime(httpServer, { config, logger });
     rates.broadcastTo(localSockets(realtime.io));
@@ -88,7 +96,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
     detachAccounts = await attachAccountSockets(realtime.io, { kv, sessionKeys: config.sessionKeys, logger });
     // Operators' sockets join `operators`; order pages join `order:<uid>` and get changes and ticks.
     attachOperatorSockets(realtime.io, { db, logger });
-    orderLive = startOrderLive({ io: realtime.io, kv, logger, tickMs: options.orderTickMs });
+    orderLive = startOrderLive({
+      io: realtime.io,
+      kv,
+      logger,
+      tickMs: options.orderTickMs,
+      // After a KV outage: what this process's pages and operators missed, from the database.
+      changedSince: (since, scope) => findOrderChangesSince(db, since, scope),
+    });
     attachOrderHandlers(realtime.io, {
       i18n: app.i18n,
       logger,
@@ -104,8 +119,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
     }
     const port = await listen(httpServer, config.port);
     logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
-    const closeServer = gracefulClose({
+    const { stopAccepting, close: closeServer } = gracefulClose({
       httpServer,
+      intake,
       realtime,
       detachAccounts,
       orderLive,
@@ -120,7 +136,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= Promise.all([closeServer(), metrics?.close()]).then(() => undefined));
     const url = `http://127.0.0.1:${port}`;
-    return { app, httpServer, io: realtime.io, db, kv, rates, orderLive, logger, url, port, metricsUrl: metrics?.url ?? null, close };
+    return { app, httpServer, io: realtime.io, db, kv, rates, orderLive, logger, url, port, metricsUrl: metrics?.url ?? null, stopAccepting, close };
   } catch (error) {
     await Promise.allSettled([metricsListener?.close(), detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close()]);
     await Promise.allSettled([db.close(), kv.close()]);
@@ -130,6 +146,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
 
 interface CloseTargets {
   httpServer: HttpServer;
+  intake: Intake;
   realtime: Realtime;
   detachAccounts: () => Promise<void>;
   orderLive: OrderLive;
@@ -141,30 +158,52 @@ interface CloseTargets {
   graceMs: number;
 }
 
-/** One shutdown however often it is asked for: HTTP and sockets first, then database and KV. */
-function gracefulClose(targets: CloseTargets): () => Promise<void> {
-  const { httpServer, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, logger, graceMs } = targets;
+/**
+ * One shutdown however often it is asked for. stopAccepting (also the first step of close): the
+ * listener closes and requests are refused at once; then sockets, the order mails still queued
+ * (until MAIL_DRAIN_MS after the stop), the database and KV.
+ */
+function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAccepting' | 'close'> {
+  const { httpServer, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, logger, graceMs } = targets;
+  let stopped: { at: number; connectionsEnded: Promise<void>; idleSweep: NodeJS.Timeout; forceClose: NodeJS.Timeout } | undefined;
   let closing: Promise<void> | undefined;
-  return () => {
+
+  function stopAccepting(): NonNullable<typeof stopped> {
+    if (stopped) return stopped;
+    intake.closing = true;
+    // Resolves once every connection has ended (the listener stops at once).
+    const connectionsEnded = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    // Keep-alive connections are closed as soon as they go idle (their last request answered);
+    // anything still open after the grace period is cut.
+    httpServer.closeIdleConnections();
+    const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+    const forceClose = setTimeout(() => httpServer.closeAllConnections(), graceMs);
+    stopped = { at: Date.now(), connectionsEnded, idleSweep, forceClose };
+    logger.info('web server stopped accepting requests');
+    return stopped;
+  }
+
+  function close(): Promise<void> {
     closing ??= (async () => {
-      // Keep-alive connections are closed as soon as they go idle (their last request answered);
-      // anything still open after the grace period is cut.
-      const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
-      const forceClose = setTimeout(() => httpServer.closeAllConnections(), graceMs);
+      const { at, connectionsEnded, idleSweep, forceClose } = stopAccepting();
       try {
         await detachAccounts().catch((error: unknown) => logger.warn({ err: error }, 'account socket unsubscribe failed'));
         await orderLive.close().catch((error: unknown) => logger.warn({ err: error }, 'order changes unsubscribe failed'));
         await realtime.close();
+        await connectionsEnded;
       } finally {
         clearInterval(idleSweep);
         clearTimeout(forceClose);
       }
       await Promise.allSettled([rates.close(), rateLimits.close()]);
-      // Order mails queued by the last requests go out before the process lets go.
-      await settleOrderMails();
+      // Order mails queued by the last requests go out before the process lets go (those left
+      // past the budget stay in the outbox for the worker).
+      await drainOrderMails(at + MAIL_DRAIN_MS);
       await Promise.allSettled([db.close(), kv.close()]);
       logger.info('web server closed');
     })();
     return closing;
-  };
+  }
+
+  return { stopAccepting: () => void stopAccepting(), close };
 }

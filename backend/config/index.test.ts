@@ -175,6 +175,17 @@ describe('loadConfig', () => {
       const error = errorFor({ NODE_ENV: 'production' });
       expect(error.message).to.match(/^SESSION_KEYS must be set in production/);
     });
+
+    it('refuses an https PUBLIC_URL in production without TRUST_PROXY, naming the variable', () => {
+      const production = { NODE_ENV: 'production', SESSION_KEYS: 'k'.repeat(32), PUBLIC_URL: 'https://exchange.example' };
+      for (const trust of [{}, { TRUST_PROXY: '0' }] as Array<Record<string, string>>) {
+        const error = errorFor({ ...production, ...trust });
+        expect(error.variable).to.equal('TRUST_PROXY');
+        expect(error.message).to.match(/^TRUST_PROXY must be 1 when PUBLIC_URL is https in production/);
+      }
+      expect(loadConfig({ ...env, ...production, TRUST_PROXY: '1' })).to.include({ trustProxy: true, publicUrl: 'https://exchange.example' });
+      expect(loadConfig({ ...env, ...production, PUBLIC_URL: 'http://exchange.internal' }).trustProxy).to.equal(false);
+    });
   });
 
   describe('secrets in errors', () => {

@@ -71,7 +71,7 @@ export function loadConfig(env: Env = process.env): Config {
     maintenance: reader.flag('MAINTENANCE', false),
     metrics: resolveMetrics(reader, port),
     logLevel: reader.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: reader.flag('TRUST_PROXY', false),
+    trustProxy: resolveTrustProxy(reader, nodeEnv, publicUrl),
     staticDir: path.resolve(reader.optional('STATIC_DIR') ?? path.join(REPO_ROOT, 'frontend', 'dist')),
     redisPrefix: reader.token('REDIS_PREFIX', DEFAULT_REDIS_PREFIX, 64) ?? DEFAULT_REDIS_PREFIX,
   };
@@ -93,6 +93,23 @@ function resolvePublicUrl(reader: EnvReader, port: number): string {
     reader.fail('PUBLIC_URL', 'an http(s) URL without credentials, query or fragment', url.toString());
   }
   return url.toString().replace(/\/+$/, '');
+}
+
+/**
+ * This server speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front of it. In
+ * production the proxy must be trusted: its X-Forwarded-Proto tells which requests came over
+ * https (the session cookie is Secure) and its X-Forwarded-For the client's IP (rate limits).
+ */
+function resolveTrustProxy(reader: EnvReader, nodeEnv: Config['env'], publicUrl: string): boolean {
+  const trustProxy = reader.flag('TRUST_PROXY', false);
+  if (nodeEnv === 'production' && !trustProxy && new URL(publicUrl).protocol === 'https:') {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'TRUST_PROXY must be 1 when PUBLIC_URL is https in production: this server speaks plain HTTP behind your TLS proxy, ' +
+        'which must set X-Forwarded-Proto and X-Forwarded-For (set TRUST_PROXY=1, or use an http PUBLIC_URL)',
+    );
+  }
+  return trustProxy;
 }
 
 function resolveMailFrom(reader: EnvReader, publicUrl: string): string {

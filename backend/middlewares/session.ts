@@ -58,7 +58,7 @@ export interface SessionOptions {
   kv: KV;
   /** Keys that sign the cookie (SESSION_KEYS; the first signs, all verify). */
   keys: string[];
-  /** Send the cookie over https only (PUBLIC_URL is https). */
+  /** Send the cookie over https only (PUBLIC_URL is https), whatever the hop to this server speaks. */
   secure: boolean;
 }
 
@@ -84,6 +84,9 @@ export function sessions(options: SessionOptions): AppMiddleware {
     options.app,
   );
   return async function sessionMiddleware(ctx, next) {
+    // PUBLIC_URL is https, so the browser's side is: a hop to us without X-Forwarded-Proto (no
+    // trusted proxy, or one that left it out) must not make the Secure cookie throw (a 500).
+    if (options.secure) ctx.cookies.secure = true;
     await koaSession(ctx, next);
   };
 }

@@ -7,17 +7,35 @@
  * interval sends `order:tick` to the local rooms with a running timer — written straight to the
  * rooms' sockets (backend/realtime/directSend.ts): one tick per open page per second is the
  * realtime traffic that grows with the number of pages.
+ *
+ * Messages published while this process's KV subscription was down never arrive (the publisher's
+ * own publish may have failed too). When the subscription is live again, the process reads the
+ * orders changed since shortly before the loss for the order rooms and operators it holds
+ * (`changedSince`) and delivers them like messages: pages keep the newest version they get.
  */
 import { rooms, type OrderTick } from '../../common/events';
 import type { OrderDto } from '../../common/orders';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
+import { MAX_RECONNECT_DELAY_MS } from '../lib/redis';
 import { createDirectSender } from '../realtime/directSend';
 import type { RealtimeIO } from '../realtime/types';
+import type { ChangedSinceScope } from './changedSince';
 import { subscribeOrderChanges, type OrderChangeMessage } from './events';
 import { createOrderTicks, type OrderTicks } from './liveTicks';
 
 const ORDER_ROOM_PREFIX = rooms.order('');
+
+/**
+ * A resync reads changes from this long before the subscription was noticed lost: a change's
+ * `updatedAt` is stamped before its commit and publish, by the clock of the process making it.
+ */
+export const RESYNC_MARGIN_MS = 10_000;
+/**
+ * A resync runs again this long after the first: other processes' connections come back up to
+ * MAX_RECONNECT_DELAY_MS after ours, and a change they commit meanwhile fails to publish.
+ */
+export const RESYNC_AGAIN_MS = 2 * MAX_RECONNECT_DELAY_MS + 1000;
 
 /**
  * A join in progress: remembers the newest DTO of that order published while the join looked the
@@ -53,6 +71,8 @@ export interface OrderLiveOptions {
   logger: Logger;
   /** Tick interval; defaults to TICK_MS. */
   tickMs?: number;
+  /** Both views of the orders changed since a moment (the database); without it, no resync. */
+  changedSince?: (since: Date, scope: ChangedSinceScope) => Promise<OrderChangeMessage[]>;
 }
 
 export function startOrderLive(options: OrderLiveOptions): OrderLive {
@@ -86,13 +106,52 @@ export function startOrderLive(options: OrderLiveOptions): OrderLive {
     io.local.to(rooms.operators).emit('operators:order', { uid: operator.uid, status: operator.status, order: operator });
   }
 
-  const unsubscribe = subscribeOrderChanges(kv, logger, (message) => {
-    if (typeof message?.order?.uid !== 'string' || typeof message.operator?.uid !== 'string') {
-      logger.warn('order change message without an order');
-      return;
-    }
-    deliver(message);
-  });
+  let closed = false;
+  let resyncs: Promise<void> = Promise.resolve();
+  const againTimers = new Set<NodeJS.Timeout>();
+
+  /** After a loss of the KV subscription: a resync now, and one more once every publisher is back. */
+  function resyncTwice(lostAt: Date): void {
+    resync(lostAt);
+    const timer = setTimeout(() => {
+      againTimers.delete(timer);
+      resync(lostAt);
+    }, RESYNC_AGAIN_MS);
+    timer.unref();
+    againTimers.add(timer);
+  }
+
+  /** Delivers what this process's pages and operators may have missed since `lostAt`, one resync at a time. */
+  function resync(lostAt: Date): void {
+    const { changedSince } = options;
+    if (!changedSince || closed) return;
+    const since = new Date(lostAt.getTime() - RESYNC_MARGIN_MS);
+    resyncs = resyncs
+      .then(async () => {
+        if (closed) return;
+        const uids = [...adapter.rooms.keys()].filter((room) => room.startsWith(ORDER_ROOM_PREFIX)).map((room) => room.slice(ORDER_ROOM_PREFIX.length));
+        const operators = (adapter.rooms.get(rooms.operators)?.size ?? 0) > 0;
+        if (uids.length === 0 && !operators) return;
+        const messages = await changedSince(since, { uids, operators });
+        if (closed) return;
+        for (const message of messages) deliver(message);
+        logger.info({ since, rooms: uids.length, operators, orders: messages.length }, 'order changes resynced after the KV subscription was lost');
+      })
+      .catch((error: unknown) => logger.error({ err: error, since }, 'order changes not resynced'));
+  }
+
+  const unsubscribe = subscribeOrderChanges(
+    kv,
+    logger,
+    (message) => {
+      if (typeof message?.order?.uid !== 'string' || typeof message.operator?.uid !== 'string') {
+        logger.warn('order change message without an order');
+        return;
+      }
+      deliver(message);
+    },
+    resyncTwice,
+  );
 
   return {
     ticks,
@@ -114,10 +173,14 @@ export function startOrderLive(options: OrderLiveOptions): OrderLive {
       };
     },
     async close() {
+      closed = true;
+      for (const timer of againTimers) clearTimeout(timer);
+      againTimers.clear();
       adapter.off('delete-room', onRoomDeleted);
       ticks.close();
       joining.clear();
       await unsubscribe();
+      await resyncs;
     },
   };
 }

@@ -12,7 +12,8 @@
  * a failure with a growing delay (1 min, 2, 4… at most 1 h) until MAIL_MAX_ATTEMPTS, after a
  * crash once the claim (MAIL_LOCK_MS) has lapsed. A final refusal (SMTP 5xx, a link sealed under
  * a key no longer configured, the order gone) is given up at once. A mail never overtakes an earlier unsent mail
- * of the same order. `settleOrderMails` waits for everything queued so far (shutdown, tests).
+ * of the same order. `settleOrderMails` waits for everything queued so far (tests, benches);
+ * `drainOrderMails` (shutdown) waits until a deadline and leaves the rest to the worker.
  */
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { orderPath } from '../../common/orders';
@@ -30,6 +31,8 @@ const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 60 * 60_000;
 /** How soon a mail behind one being sent right now looks again. */
 const WAIT_BEHIND_MS = 5000;
+/** How long shutdown waits for the queued mails before leaving the rest to the worker. */
+export const MAIL_DRAIN_MS = 3000;
 /** Mails the worker takes per pass at most. */
 export const MAIL_SWEEP_BATCH = 100;
 
@@ -94,10 +97,52 @@ export async function settleOrderMails(ctx?: Pick<OrdersContext, 'mailer'>): Pro
   await Promise.all([...tails]);
 }
 
-function enqueue(ctx: OrdersContext, job: () => Promise<unknown>): void {
+/** Numbers of the queued mails: those up to `cutUpTo` are left unsent by a drain past its deadline. */
+let queuedCount = 0;
+let cutUpTo = 0;
+/** Mails a drain left, by context, whose claims it releases. */
+const leftByDrain = new Map<OrdersContext, number[]>();
+
+/**
+ * Shutdown: waits for the mails queued so far until `deadline` (ms since the epoch). Those not
+ * started by then are left in the outbox with their claims released, so the worker's next pass
+ * (in this deployment's next worker) sends them at once; the one being sent finishes.
+ */
+export async function drainOrderMails(deadline: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()));
+  });
+  const outcome = await Promise.race([settleOrderMails().then(() => 'settled' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') {
+    cutUpTo = queuedCount;
+    await settleOrderMails();
+  }
+  for (const [ctx, ids] of leftByDrain) {
+    leftByDrain.delete(ctx);
+    try {
+      for (let at = 0; at < ids.length; at += 500) {
+        await updateMail(ctx, { lockedUntil: null }, { id: ids.slice(at, at + 500), sentAt: { [Op.is]: null } } as WhereOptions<OrderMail>);
+      }
+      ctx.logger.warn({ mails: ids.length }, 'order mails left in the outbox for the worker at shutdown');
+    } catch (error) {
+      ctx.logger.error({ err: error, mails: ids.length }, 'order mail claims not released at shutdown; they lapse by themselves');
+    }
+  }
+}
+
+function enqueue(ctx: OrdersContext, mailId: number, job: () => Promise<unknown>): void {
   const previous = queues.get(ctx.mailer);
+  const number = (queuedCount += 1);
   // An empty queue starts on the next turn of the event loop, after the answer is on its way.
   const tail = (previous ?? new Promise<void>((resolve) => setImmediate(resolve))).then(async () => {
+    if (number <= cutUpTo) {
+      const left = leftByDrain.get(ctx) ?? [];
+      left.push(mailId);
+      leftByDrain.set(ctx, left);
+      return;
+    }
     try {
       await job();
     } catch (error) {
@@ -118,7 +163,7 @@ type MailOrder = Pick<Order, 'id' | 'uid' | 'email' | 'lang' | 'secretSealed'>;
 
 /** After the commit: sends the mails this process wrote and claimed for `order`, in its queue; returns at once. */
 export function deliverOrderMails(ctx: OrdersContext, order: MailOrder, mails: readonly OrderMail[]): void {
-  for (const mail of mails) enqueue(ctx, () => attemptOrderMail(ctx, mail, true, order));
+  for (const mail of mails) enqueue(ctx, mail.id, () => attemptOrderMail(ctx, mail, true, order));
 }
 
 /** A mail no later attempt can send. */

@@ -4,7 +4,7 @@ import type { Config } from '../config/types';
 import type { Database } from '../db';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
-import { settleOrderMails } from '../orders/mail';
+import { drainOrderMails, MAIL_DRAIN_MS } from '../orders/mail';
 import { startLeaderLock } from './leaderLock';
 import { startOrdersJob, type OrdersJob, type OrdersJobOptions } from './orders';
 import { startRatesJob, type RatesJob, type RatesJobOptions } from './rates';
@@ -120,8 +120,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     async close() {
       // The job stops before the lock is released, so a successor never overlaps its last tick.
       await Promise.all([stopRates(), stopOrders()]);
-      // Status mails of the last expiries are still queued: they go out first.
-      await settleOrderMails();
+      // Status mails of the last expiries are still queued: they go out first (within the budget).
+      await drainOrderMails(Date.now() + MAIL_DRAIN_MS);
       await lock.release();
       logger.info('worker stopped');
     },

@@ -83,6 +83,11 @@ export class MemoryKV implements KV {
     };
   }
 
+  /** In process, a subscription is never lost. */
+  onResubscribed(): () => void {
+    return () => undefined;
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {

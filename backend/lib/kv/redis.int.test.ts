@@ -155,4 +155,28 @@ describe('RedisKV through a Redis outage', function () {
     });
     expect(received).to.equal('after restart');
   });
+
+  it('tells when the subscriptions are live again, with when they were lost', async () => {
+    const heard: string[] = [];
+    await kv.subscribe('events', (text) => heard.push(text));
+    const resumed: Date[] = [];
+    const live = new Promise<void>((resolve) =>
+      kv.onResubscribed((lostAt) => {
+        resumed.push(lostAt);
+        // Live when told: a message published now arrives.
+        void kv.publish('events', 'right after').then(resolve);
+      }),
+    );
+    const beforeStop = Date.now();
+    await server.stop();
+    const stopped = Date.now();
+    await sleep(300);
+    await server.start();
+    await live;
+    await eventually(async () => {
+      if (!heard.includes('right after')) throw new Error('not yet');
+    });
+    expect(resumed).to.have.length(1);
+    expect(resumed[0].getTime()).to.be.within(beforeStop, stopped + 50);
+  });
 });

@@ -31,13 +31,15 @@ const UNAVAILABLE_REPLY_RE = /^(LOADING|MASTERDOWN|READONLY|BUSY|TRYAGAIN|CLUSTE
  * is down every call rejects within milliseconds with KVUnavailableError, and the client keeps
  * reconnecting so calls succeed again once Redis is back. Subscriptions use a second connection,
  * opened on the first subscribe and resubscribed after every reconnect; messages published while
- * the connection is down are lost (Redis pub/sub semantics).
+ * the connection is down are lost (Redis pub/sub semantics), so `onResubscribed` listeners hear
+ * when the subscriptions are live again and catch up from the stored state.
  */
 export class RedisKV implements KV {
   readonly kind = 'redis' as const;
   private readonly client: Redis;
   private subscriber: Redis | null = null;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
+  private readonly resubscribedListeners = new Set<(lostAt: Date) => void>();
 
   constructor(private readonly options: RedisKVOptions) {
     this.client = createRedisClient(options.url, 'request', options.logger);
@@ -106,12 +108,18 @@ export class RedisKV implements KV {
     return unsubscribe;
   }
 
+  onResubscribed(listener: (lostAt: Date) => void): () => void {
+    this.resubscribedListeners.add(listener);
+    return () => void this.resubscribedListeners.delete(listener);
+  }
+
   async ping(): Promise<void> {
     await this.run('ping', () => this.client.ping());
   }
 
   async close(): Promise<void> {
     this.handlers.clear();
+    this.resubscribedListeners.clear();
     const clients = this.subscriber ? [this.client, this.subscriber] : [this.client];
     await Promise.all(clients.map((client) => closeClient(client)));
   }
@@ -154,8 +162,41 @@ export class RedisKV implements KV {
       const handlers = this.handlers.get(channel);
       if (handlers) for (const handler of [...handlers]) handler(message);
     });
+    this.watchResubscriptions(subscriber);
     this.subscriber = subscriber;
     return subscriber;
+  }
+
+  /**
+   * Notes when the subscriber connection is lost; once it is ready again (ioredis has sent the
+   * SUBSCRIBEs again), a PING — answered after them, replies come in command order — tells that
+   * the subscriptions are live, and the listeners hear since when messages may have been lost.
+   */
+  private watchResubscriptions(subscriber: Redis): void {
+    let lostAt: Date | null = null;
+    subscriber.on('close', () => {
+      lostAt ??= new Date();
+    });
+    subscriber.on('ready', () => {
+      const since = lostAt;
+      if (since === null) return;
+      lostAt = null;
+      subscriber.ping().then(
+        () => {
+          for (const listener of [...this.resubscribedListeners]) {
+            try {
+              listener(since);
+            } catch (error) {
+              this.options.logger?.error({ err: error }, 'redis resubscription listener failed');
+            }
+          }
+        },
+        () => {
+          // Lost again before the PING answered: the next 'ready' reports the earlier loss.
+          if (lostAt === null || lostAt > since) lostAt = since;
+        },
+      );
+    });
   }
 
   private removeHandler(name: string, handler: (message: string) => void): void {

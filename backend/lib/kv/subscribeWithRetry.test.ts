@@ -41,6 +41,21 @@ describe('subscribeWithRetry', () => {
     await inner.close();
   });
 
+  it('tells a subscription that came only after failures since when messages were missed, and no other', async () => {
+    const inner = new MemoryKV();
+    const started = Date.now();
+    const late: Date[] = [];
+    const stopLate = subscribeWithRetry(flakyKV(inner, 2), 'chan', () => undefined, { logger, retryMs: 5, onLate: (since) => late.push(since) });
+    const onTime: Date[] = [];
+    const stopOnTime = subscribeWithRetry(inner, 'chan', () => undefined, { logger, retryMs: 5, onLate: (since) => onTime.push(since) });
+    for (let i = 0; i < 200 && late.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(late).to.have.length(1);
+    expect(late[0].getTime()).to.be.within(started, Date.now());
+    expect(onTime).to.deep.equal([]);
+    await Promise.all([stopLate(), stopOnTime()]);
+    await inner.close();
+  });
+
   it('stops retrying and delivers nothing once stopped', async () => {
     const inner = new MemoryKV();
     const kv = flakyKV(inner, 1_000_000);

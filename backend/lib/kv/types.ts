@@ -17,6 +17,13 @@ export interface KV {
   publish(channel: string, message: string): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` each time the subscriptions are live again after the connection carrying
+   * them was lost, with when it was lost: messages published meanwhile never arrive, so the
+   * listener catches up from the stored state. Never called for the in-process store. Returns
+   * the function that removes the listener.
+   */
+  onResubscribed(listener: (lostAt: Date) => void): () => void;
   /** Answers when the backing store is reachable (used by /api/ready). */
   ping(): Promise<void>;
   close(): Promise<void>;
