@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { contrastRatio } from '../frontend/src/lib/colors';
 
 /** The axe-core build injected into pages (the library's own file, read once). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -71,50 +72,42 @@ export function describeViolations(violations: AxeViolation[]): string {
     .join('\n');
 }
 
+/** `rgb(…)`/`rgba(…)` colours in a computed style, as `#rrggbb` and their alpha. */
+function cssColors(css: string): { hex: string; alpha: number }[] {
+  return [...css.matchAll(/rgba?\(([^)]+)\)/g)].map((match) => {
+    const [r, g, b, alpha = 1] = match[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    return { hex: `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`, alpha };
+  });
+}
+
 /**
  * Text on an opaque gradient fill (a button), which axe-core leaves "incomplete": the text's
  * contrast with every colour stop, WCAG AA (4.5:1, or 3:1 for large text). One line per failure.
  * Gradients with translucent stops (decorative glows over the page) are left out.
  */
 export async function gradientContrastFailures(page: Page): Promise<string[]> {
-  // tsx keeps function names by wrapping named functions in `__name(…)`, which pages lack.
-  await page.evaluate('globalThis.__name ??= (fn) => fn');
-  return page.evaluate(() => {
-    const rgb = (css: string) =>
-      [...css.matchAll(/rgba?\(([^)]+)\)/g)].map((match) => match[1].split(/[\s,/]+/).filter(Boolean).map(Number));
-    const luminance = ([r, g, b]: number[]) => {
-      const [lr, lg, lb] = [r, g, b].map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
-      return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
-    };
-    const ratio = (a: number[], b: number[]) => {
-      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-      return (light + 0.05) / (dark + 0.05);
-    };
-    const failures: string[] = [];
-    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-      const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
-      if (!ownText || !element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-      const style = getComputedStyle(element);
-      const [ink] = rgb(style.color);
-      let fill: string | undefined;
-      for (let node: HTMLElement | null = element; node; node = node.parentElement) {
-        const own = getComputedStyle(node);
-        if (own.backgroundImage.includes('gradient')) fill = own.backgroundImage;
-        const [color] = rgb(own.backgroundColor);
-        if (fill || (color && (color[3] ?? 1) > 0)) break;
-      }
-      if (!fill || !ink || (ink[3] ?? 1) < 1) continue;
-      const stops = rgb(fill);
-      if (stops.length === 0 || stops.some((stop) => (stop[3] ?? 1) < 1)) continue;
-      const size = parseFloat(style.fontSize);
-      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-      const needed = large ? 3 : 4.5;
-      const worst = Math.min(...stops.map((stop) => ratio(ink, stop)));
-      if (worst < needed) {
-        const where = element.className ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : element.tagName.toLowerCase();
-        failures.push(`  gradient-contrast ${where} "${element.textContent!.trim().slice(0, 40)}" ${style.color} on ${fill} = ${worst.toFixed(2)}:1 (needs ${needed}:1)`);
-      }
-    }
-    return failures;
+  const texts = await page.evaluate(() =>
+    [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== ''))
+      .filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+      .flatMap((element) => {
+        // The nearest painted background: a gradient, or a colour (then axe has judged it).
+        let node: HTMLElement | null = element;
+        while (node && !getComputedStyle(node).backgroundImage.includes('gradient') && /^rgba\(.*, 0\)$|^transparent$/.test(getComputedStyle(node).backgroundColor)) {
+          node = node.parentElement;
+        }
+        const fill = node ? getComputedStyle(node).backgroundImage : '';
+        if (!fill.includes('gradient')) return [];
+        const style = getComputedStyle(element);
+        return [{ where: [element.tagName.toLowerCase(), ...element.classList].join('.'), text: element.textContent!.trim().slice(0, 40), color: style.color, fill, fontSize: parseFloat(style.fontSize), fontWeight: Number(style.fontWeight) }];
+      }),
+  );
+  return texts.flatMap(({ where, text, color, fill, fontSize, fontWeight }) => {
+    const [ink] = cssColors(color);
+    const stops = cssColors(fill);
+    if (!ink || ink.alpha < 1 || stops.length === 0 || stops.some((stop) => stop.alpha < 1)) return [];
+    const needed = fontSize >= 24 || (fontSize >= 18.66 && fontWeight >= 700) ? 3 : 4.5;
+    const worst = Math.min(...stops.map((stop) => contrastRatio(ink.hex, stop.hex)));
+    return worst < needed ? [`  gradient-contrast ${where} "${text}" ${color} on ${fill} = ${worst.toFixed(2)}:1 (needs ${needed}:1)`] : [];
   });
 }
