@@ -1,14 +1,18 @@
 import type { CSSProperties } from 'react';
 import type { AssetDto } from '../../../common/catalogue';
 import { classNames } from '../components/classNames';
+import { contrastRatio, hslToHex } from '../lib/colors';
 import './asset-icon.css';
 
 interface Badge {
+  /** `#rrggbb` */
   color: string;
   label: string;
-  /** Dark text on a light brand color. */
-  dark?: boolean;
 }
+
+const LIGHT_INK = '#ffffff';
+/** --color-text-inverse of the design tokens. */
+const DARK_INK = '#061018';
 
 /** Brand colors and marks by icon slug; anything else gets a color from its slug. */
 const BADGES: Record<string, Badge> = {
@@ -20,15 +24,15 @@ const BADGES: Record<string, Badge> = {
   'usdt-ton': { color: '#26a17b', label: '₮' },
   'usdc-erc20': { color: '#2775ca', label: '$' },
   'usdc-sol': { color: '#2775ca', label: '$' },
-  'dai-erc20': { color: '#f5ac37', label: '◈', dark: true },
-  trx: { color: '#ef0027', label: 'TRX' },
+  'dai-erc20': { color: '#f5ac37', label: '◈' },
+  trx: { color: '#e50025', label: 'TRX' },
   ltc: { color: '#345d9d', label: 'Ł' },
-  bch: { color: '#8dc351', label: 'BCH', dark: true },
+  bch: { color: '#8dc351', label: 'BCH' },
   ton: { color: '#0098ea', label: 'TON' },
   sol: { color: '#9945ff', label: 'SOL' },
-  'bnb-bep20': { color: '#f3ba2f', label: 'BNB', dark: true },
+  'bnb-bep20': { color: '#f3ba2f', label: 'BNB' },
   xrp: { color: '#3a4556', label: 'XRP' },
-  doge: { color: '#c2a633', label: 'Ð', dark: true },
+  doge: { color: '#c2a633', label: 'Ð' },
   ada: { color: '#0033ad', label: '₳' },
   xmr: { color: '#ff6600', label: 'XMR' },
   dash: { color: '#008ce7', label: 'D' },
@@ -37,7 +41,7 @@ const BADGES: Record<string, Badge> = {
   atom: { color: '#4b4f7a', label: '⚛' },
   dot: { color: '#e6007a', label: '●' },
   sberbank: { color: '#21a038', label: 'С' },
-  tbank: { color: '#ffdd2d', label: 'Т', dark: true },
+  tbank: { color: '#ffdd2d', label: 'Т' },
   alfabank: { color: '#ef3124', label: 'А' },
   vtb: { color: '#1f4bd8', label: 'ВТБ' },
   sbp: { color: '#5b57a2', label: 'СБП' },
@@ -54,7 +58,19 @@ const BADGES: Record<string, Badge> = {
 function fallbackBadge(asset: AssetDto): Badge {
   let hash = 0;
   for (const char of asset.icon) hash = (hash * 31 + char.charCodeAt(0)) % 360;
-  return { color: `hsl(${hash} 55% 42%)`, label: asset.currency.slice(0, 3) };
+  // Dark enough for white ink to reach 4.5:1 at every hue.
+  return { color: hslToHex(hash, 55, 30), label: asset.currency.slice(0, 3) };
+}
+
+/** The ink that reads better on the fill: the marks are small text, WCAG AA asks 4.5:1 of it. */
+export function badgeInk(color: string): string {
+  return contrastRatio(LIGHT_INK, color) >= contrastRatio(DARK_INK, color) ? LIGHT_INK : DARK_INK;
+}
+
+/** The mark of an asset: its brand color and label, or a color from its icon slug. */
+export function assetBadge(asset: AssetDto): Badge & { ink: string } {
+  const badge = BADGES[asset.icon] ?? fallbackBadge(asset);
+  return { ...badge, ink: badgeInk(badge.color) };
 }
 
 interface Props {
@@ -65,11 +81,11 @@ interface Props {
 
 /** A round mark of the asset in its brand color, with its network beside it for tokens. */
 export function AssetIcon({ asset, size = 'medium', className }: Props) {
-  const badge = BADGES[asset.icon] ?? fallbackBadge(asset);
+  const badge = assetBadge(asset);
   return (
     <span
-      className={classNames('asset-icon', `asset-icon--${size}`, badge.dark && 'asset-icon--dark', className)}
-      style={{ '--asset-color': badge.color } as CSSProperties}
+      className={classNames('asset-icon', `asset-icon--${size}`, className)}
+      style={{ '--asset-color': badge.color, '--asset-ink': badge.ink } as CSSProperties}
       data-length={Math.min(badge.label.length, 3)}
       aria-hidden="true"
     >
