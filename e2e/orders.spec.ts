@@ -14,9 +14,10 @@ import type { Context } from 'mocha';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { buildUser } from '../backend/accounts/testing';
+import { initModels } from '../backend/models';
 import { startTestServer, type TestServer } from '../backend/test/server';
 import { startWorker, type RunningWorker } from '../backend/workers';
-import { isSameDocument, markDocument } from './expectations';
+import { expectLocation, isSameDocument, markDocument } from './expectations';
 import { DESKTOP, MOBILE, newPage, PageProbe } from './setup';
 import { text } from './texts';
 
@@ -186,6 +187,36 @@ describe('orders end to end', () => {
     expect(await row.getAttribute('data-status')).to.equal('done');
     await shoot(page, 'order-done');
     await shoot(ops, 'operator-done');
+    probe.expectNoProblems();
+  });
+
+  it('links an order created in the browser by a signed-in customer to the account, the email prefilled', async () => {
+    const customer = await buildUser(server.db.sequelize);
+    const { page, probe } = await open('/login');
+    await page.locator('form input[name="email"]').fill(customer.email);
+    await page.locator('form input[name="password"]').fill(customer.password);
+    await page.getByRole('button', { name: text(LANG, 'auth.login.submit'), exact: true }).click();
+    await expectLocation(page, '/user/profile');
+
+    await page.goto(`${server.url}/?from=SBERRUB&to=BTC`);
+    const widget = page.getByTestId('exchange-widget');
+    await widget.getByTestId('exchange-rate').waitFor({ state: 'visible' });
+    await widget.getByRole('button', { name: new RegExp(`^${text(LANG, 'exchange.min')} `) }).first().click();
+    await page.getByTestId('exchange-continue').click();
+    const email = page.locator('form input[name="email"]');
+    await email.waitFor();
+    expect(await email.inputValue()).to.equal(customer.email);
+    await page.locator('form input[name="senderAccount"]').fill('4111111111111111');
+    await page.locator('form input[name="receiverAccount"]').fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+    await page.locator('form input[name="cardHolder"]').fill('IVAN PETROV');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: text(LANG, 'exchange.details.submit') }).click();
+
+    await page.waitForURL((url) => /^\/order\/[^/]+\/[^/]+$/.test(url.pathname));
+    const [, , uid] = new URL(page.url()).pathname.split('/');
+    const row = await initModels(server.db.sequelize).Order.findOne({ where: { uid } });
+    expect(row?.userId).to.equal(customer.user.id);
+    expect(row?.email).to.equal(customer.email);
     probe.expectNoProblems();
   });
 });
