@@ -86,6 +86,29 @@ async function operatorAction(row: ReturnType<Page['getByTestId']>, action: stri
   await button.click();
 }
 
+/**
+ * Creates a card → coin order of the smallest amount through the home page's widget and answers
+ * its uid; `checkEmail` sees the email field as the form showed it (then filled if empty).
+ */
+async function createOrderInWidget(page: Page, checkEmail: (shown: string) => void = () => undefined): Promise<string> {
+  await page.goto(`${server.url}/?from=SBERRUB&to=BTC`);
+  const widget = page.getByTestId('exchange-widget');
+  await widget.getByTestId('exchange-rate').waitFor({ state: 'visible' });
+  await widget.getByRole('button', { name: new RegExp(`^${text(LANG, 'exchange.min')} `) }).first().click();
+  await page.getByTestId('exchange-continue').click();
+  const email = page.locator('form input[name="email"]');
+  await email.waitFor();
+  checkEmail(await email.inputValue());
+  if (!(await email.inputValue())) await email.fill('buyer@example.test');
+  await page.locator('form input[name="senderAccount"]').fill('4111111111111111');
+  await page.locator('form input[name="receiverAccount"]').fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+  await page.locator('form input[name="cardHolder"]').fill('IVAN PETROV');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: text(LANG, 'exchange.details.submit') }).click();
+  await page.waitForURL((url) => /^\/order\/[^/]+\/[^/]+$/.test(url.pathname));
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
 describe('orders end to end', () => {
   before(async function (this: Context) {
     this.timeout(60_000);
@@ -198,25 +221,39 @@ describe('orders end to end', () => {
     await page.getByRole('button', { name: text(LANG, 'auth.login.submit'), exact: true }).click();
     await expectLocation(page, '/user/profile');
 
-    await page.goto(`${server.url}/?from=SBERRUB&to=BTC`);
-    const widget = page.getByTestId('exchange-widget');
-    await widget.getByTestId('exchange-rate').waitFor({ state: 'visible' });
-    await widget.getByRole('button', { name: new RegExp(`^${text(LANG, 'exchange.min')} `) }).first().click();
-    await page.getByTestId('exchange-continue').click();
-    const email = page.locator('form input[name="email"]');
-    await email.waitFor();
-    expect(await email.inputValue()).to.equal(customer.email);
-    await page.locator('form input[name="senderAccount"]').fill('4111111111111111');
-    await page.locator('form input[name="receiverAccount"]').fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
-    await page.locator('form input[name="cardHolder"]').fill('IVAN PETROV');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: text(LANG, 'exchange.details.submit') }).click();
-
-    await page.waitForURL((url) => /^\/order\/[^/]+\/[^/]+$/.test(url.pathname));
-    const [, , uid] = new URL(page.url()).pathname.split('/');
+    const uid = await createOrderInWidget(page, (email) => {
+      expect(email).to.equal(customer.email);
+    });
     const row = await initModels(server.db.sequelize).Order.findOne({ where: { uid } });
     expect(row?.userId).to.equal(customer.user.id);
     expect(row?.email).to.equal(customer.email);
+    probe.expectNoProblems();
+  });
+
+  it('asks before cancelling an order: Escape keeps it, the confirm button cancels it', async () => {
+    const { page, probe } = await open('/');
+    const uid = await createOrderInWidget(page);
+    await expectStatus(page, 'order.status.new');
+    const question = page.getByRole('dialog', { name: text(LANG, 'order.cancelDialog.title') });
+
+    await page.getByTestId('order-cancel').click();
+    await question.waitFor({ state: 'visible' });
+    expect(await question.textContent()).to.contain(text(LANG, 'order.cancelDialog.text', { uid }));
+    await shoot(page, 'order-cancel-question');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    await page.getByTestId('order-cancel').click();
+    await question.getByRole('button', { name: text(LANG, 'order.cancelDialog.keep') }).click();
+    await question.waitFor({ state: 'detached' });
+    const stored = initModels(server.db.sequelize).Order;
+    expect((await stored.findOne({ where: { uid } }))?.status).to.equal('new');
+
+    await page.getByTestId('order-cancel').click();
+    await question.getByRole('button', { name: text(LANG, 'order.cancelDialog.confirm') }).click();
+    await question.waitFor({ state: 'detached' });
+    await expectStatus(page, 'order.status.deleted');
+    await alertShown(page, 'order.alerts.canceled');
+    expect((await stored.findOne({ where: { uid } }))?.status).to.equal('deleted');
     probe.expectNoProblems();
   });
 });
