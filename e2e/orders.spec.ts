@@ -86,12 +86,14 @@ async function operatorAction(row: ReturnType<Page['getByTestId']>, action: stri
   await button.click();
 }
 
+/** The home page with the card → coin pair the order specs use. */
+const CARD_TO_COIN = '/?from=SBERRUB&to=BTC';
+
 /**
- * Creates a card → coin order of the smallest amount through the home page's widget and answers
- * its uid; `checkEmail` sees the email field as the form showed it (then filled if empty).
+ * Creates an order of the smallest amount through the widget of the page open at CARD_TO_COIN
+ * and answers its uid; `checkEmail` sees the email field as the form showed it (filled if empty).
  */
 async function createOrderInWidget(page: Page, checkEmail: (shown: string) => void = () => undefined): Promise<string> {
-  await page.goto(`${server.url}/?from=SBERRUB&to=BTC`);
   const widget = page.getByTestId('exchange-widget');
   await widget.getByTestId('exchange-rate').waitFor({ state: 'visible' });
   await widget.getByRole('button', { name: new RegExp(`^${text(LANG, 'exchange.min')} `) }).first().click();
@@ -126,22 +128,10 @@ describe('orders end to end', () => {
     const operator = await buildUser(server.db.sequelize, { role: 'operator' });
 
     // The visitor: a card → coin pair on the home page, the smallest amount, the details.
-    const { page, probe } = await open('/?from=SBERRUB&to=BTC&r=friend42');
-    const widget = page.getByTestId('exchange-widget');
-    await widget.getByTestId('exchange-rate').waitFor({ state: 'visible' });
-    await widget.getByRole('button', { name: new RegExp(`^${text(LANG, 'exchange.min')} `) }).first().click();
-    await page.getByTestId('exchange-continue').click();
-    await page.getByRole('heading', { name: text(LANG, 'exchange.details.title') }).waitFor();
-    await page.locator('form input[name="email"]').fill('buyer@example.test');
-    await page.locator('form input[name="senderAccount"]').fill('4111111111111111');
-    await page.locator('form input[name="receiverAccount"]').fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
-    await page.locator('form input[name="cardHolder"]').fill('IVAN PETROV');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: text(LANG, 'exchange.details.submit') }).click();
+    const { page, probe } = await open(`${CARD_TO_COIN}&r=friend42`);
+    const uid = await createOrderInWidget(page);
 
     // Its page: /order/{uid}/{secret}, "order created", the confirm step and a ticking timer.
-    await page.waitForURL((url) => /^\/order\/[^/]+\/[^/]+$/.test(url.pathname));
-    const [, , uid] = new URL(page.url()).pathname.split('/');
     await alertShown(page, 'order.alerts.created');
     await page.getByTestId('order-page').waitFor();
     expect(await page.getByTestId('order-uid').textContent()).to.contain(uid);
@@ -221,6 +211,7 @@ describe('orders end to end', () => {
     await page.getByRole('button', { name: text(LANG, 'auth.login.submit'), exact: true }).click();
     await expectLocation(page, '/user/profile');
 
+    await page.goto(server.url + CARD_TO_COIN);
     const uid = await createOrderInWidget(page, (email) => {
       expect(email).to.equal(customer.email);
     });
@@ -231,7 +222,7 @@ describe('orders end to end', () => {
   });
 
   it('asks before cancelling an order: Escape keeps it, the confirm button cancels it', async () => {
-    const { page, probe } = await open('/');
+    const { page, probe } = await open(CARD_TO_COIN);
     const uid = await createOrderInWidget(page);
     await expectStatus(page, 'order.status.new');
     const question = page.getByRole('dialog', { name: text(LANG, 'order.cancelDialog.title') });
