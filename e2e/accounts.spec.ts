@@ -190,6 +190,26 @@ describe('accounts flow', () => {
     expect(probe.failedRequests.filter((line) => !expected(line)), 'failed requests').to.deep.equal([]);
   });
 
+  it('ticks the terms with the first click after a failed submit, though the field left loses its error', async () => {
+    const { page, probe } = await newPage({ lang: LANG });
+    await page.goto('/sign-up');
+    await page.getByRole('button', { name: text(LANG, 'auth.signUp.submit') }).click();
+    await field(page, 'confirmPassword').and(page.locator('[aria-invalid="true"]')).waitFor();
+    await field(page, 'firstName').fill('Anna');
+    await field(page, 'secondName').fill('Petrova');
+    await field(page, 'email').fill('first-click@example.com');
+    await field(page, 'phone').fill('+7 999 123-45-67');
+    await field(page, 'password').fill(PASSWORD);
+    await field(page, 'confirmPassword').fill(PASSWORD);
+    // A person's click on the drawn box: the press blurs the password field above, whose
+    // "required" error then goes away; the release must still land on the box.
+    const box = (await page.locator('.ui-checkbox__box').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    expect(await field(page, 'agreeTerms').isChecked()).to.equal(true);
+    await page.waitForFunction(() => document.querySelector('input[name="confirmPassword"]')?.getAttribute('aria-invalid') === null);
+    probe.expectNoProblems();
+  });
+
   it('lays the sign-up form out for a 375 px phone without horizontal scrolling', async () => {
     const { page, probe } = await newPage({ lang: LANG, viewport: { width: 375, height: 740 } });
     await page.goto('/sign-up');

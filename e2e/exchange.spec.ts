@@ -171,6 +171,36 @@ describe('exchange screens on a server with its rate worker', () => {
       probe.expectNoProblems();
     });
 
+    it('shows the pair of a new preset opened in a tab already on the home page', async () => {
+      const { page, probe, parts } = await openWidget('/?from=BTC&to=SBERRUB');
+      // The same tab keeps its sessionStorage: the stored pair differs from each new address.
+      const presets = [
+        ['ETH', 'TCSBRUB'],
+        ['USDTTRC20', 'SBERRUB'],
+        ['BTC', 'CARDKGS'],
+        ['ETH', 'SBERRUB'],
+        ['BTC', 'TCSBRUB'],
+      ] as const;
+      for (const [from, to] of presets) {
+        await page.goto(`${server.url}/?from=${from}&to=${to}`);
+        await parts.rate.waitFor({ state: 'visible' });
+        await expectLocation(page, `/?from=${from}&to=${to}`);
+        expect(await parts.sendSelector.getAttribute('data-code')).to.equal(from);
+        expect(await parts.receiveSelector.getAttribute('data-code')).to.equal(to);
+      }
+      // An in-app navigation to another preset converges the same way.
+      await page.evaluate(() => {
+        history.pushState(null, '', '/?from=ETH&to=TCSBRUB');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await expectLocation(page, '/?from=ETH&to=TCSBRUB');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="exchange-widget"] button[data-code="ETH"]') !== null,
+      );
+      expect(await parts.receiveSelector.getAttribute('data-code')).to.equal('TCSBRUB');
+      probe.expectNoProblems();
+    });
+
     it('disables the swap of a direction available in one way only and says so', async () => {
       const { page, probe, parts } = await openWidget('/?from=BTC&to=CARDKGS');
       expect(await parts.swap.isDisabled()).to.equal(true);

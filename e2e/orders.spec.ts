@@ -14,9 +14,10 @@ import type { Context } from 'mocha';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { buildUser } from '../backend/accounts/testing';
+import { initModels } from '../backend/models';
 import { startTestServer, type TestServer } from '../backend/test/server';
 import { startWorker, type RunningWorker } from '../backend/workers';
-import { isSameDocument, markDocument } from './expectations';
+import { expectLocation, isSameDocument, markDocument } from './expectations';
 import { DESKTOP, MOBILE, newPage, PageProbe } from './setup';
 import { text } from './texts';
 
@@ -85,6 +86,31 @@ async function operatorAction(row: ReturnType<Page['getByTestId']>, action: stri
   await button.click();
 }
 
+/** The home page with the card → coin pair the order specs use. */
+const CARD_TO_COIN = '/?from=SBERRUB&to=BTC';
+
+/**
+ * Creates an order of the smallest amount through the widget of the page open at CARD_TO_COIN
+ * and answers its uid; `checkEmail` sees the email field as the form showed it (filled if empty).
+ */
+async function createOrderInWidget(page: Page, checkEmail: (shown: string) => void = () => undefined): Promise<string> {
+  const widget = page.getByTestId('exchange-widget');
+  await widget.getByTestId('exchange-rate').waitFor({ state: 'visible' });
+  await widget.getByRole('button', { name: new RegExp(`^${text(LANG, 'exchange.min')} `) }).first().click();
+  await page.getByTestId('exchange-continue').click();
+  const email = page.locator('form input[name="email"]');
+  await email.waitFor();
+  checkEmail(await email.inputValue());
+  if (!(await email.inputValue())) await email.fill('buyer@example.test');
+  await page.locator('form input[name="senderAccount"]').fill('4111111111111111');
+  await page.locator('form input[name="receiverAccount"]').fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+  await page.locator('form input[name="cardHolder"]').fill('IVAN PETROV');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: text(LANG, 'exchange.details.submit') }).click();
+  await page.waitForURL((url) => /^\/order\/[^/]+\/[^/]+$/.test(url.pathname));
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
 describe('orders end to end', () => {
   before(async function (this: Context) {
     this.timeout(60_000);
@@ -102,22 +128,10 @@ describe('orders end to end', () => {
     const operator = await buildUser(server.db.sequelize, { role: 'operator' });
 
     // The visitor: a card → coin pair on the home page, the smallest amount, the details.
-    const { page, probe } = await open('/?from=SBERRUB&to=BTC&r=friend42');
-    const widget = page.getByTestId('exchange-widget');
-    await widget.getByTestId('exchange-rate').waitFor({ state: 'visible' });
-    await widget.getByRole('button', { name: new RegExp(`^${text(LANG, 'exchange.min')} `) }).first().click();
-    await page.getByTestId('exchange-continue').click();
-    await page.getByRole('heading', { name: text(LANG, 'exchange.details.title') }).waitFor();
-    await page.locator('form input[name="email"]').fill('buyer@example.test');
-    await page.locator('form input[name="senderAccount"]').fill('4111111111111111');
-    await page.locator('form input[name="receiverAccount"]').fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
-    await page.locator('form input[name="cardHolder"]').fill('IVAN PETROV');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: text(LANG, 'exchange.details.submit') }).click();
+    const { page, probe } = await open(`${CARD_TO_COIN}&r=friend42`);
+    const uid = await createOrderInWidget(page);
 
     // Its page: /order/{uid}/{secret}, "order created", the confirm step and a ticking timer.
-    await page.waitForURL((url) => /^\/order\/[^/]+\/[^/]+$/.test(url.pathname));
-    const [, , uid] = new URL(page.url()).pathname.split('/');
     await alertShown(page, 'order.alerts.created');
     await page.getByTestId('order-page').waitFor();
     expect(await page.getByTestId('order-uid').textContent()).to.contain(uid);
@@ -186,6 +200,51 @@ describe('orders end to end', () => {
     expect(await row.getAttribute('data-status')).to.equal('done');
     await shoot(page, 'order-done');
     await shoot(ops, 'operator-done');
+    probe.expectNoProblems();
+  });
+
+  it('links an order created in the browser by a signed-in customer to the account, the email prefilled', async () => {
+    const customer = await buildUser(server.db.sequelize);
+    const { page, probe } = await open('/login');
+    await page.locator('form input[name="email"]').fill(customer.email);
+    await page.locator('form input[name="password"]').fill(customer.password);
+    await page.getByRole('button', { name: text(LANG, 'auth.login.submit'), exact: true }).click();
+    await expectLocation(page, '/user/profile');
+
+    await page.goto(server.url + CARD_TO_COIN);
+    const uid = await createOrderInWidget(page, (email) => {
+      expect(email).to.equal(customer.email);
+    });
+    const row = await initModels(server.db.sequelize).Order.findOne({ where: { uid } });
+    expect(row?.userId).to.equal(customer.user.id);
+    expect(row?.email).to.equal(customer.email);
+    probe.expectNoProblems();
+  });
+
+  it('asks before cancelling an order: Escape keeps it, the confirm button cancels it', async () => {
+    const { page, probe } = await open(CARD_TO_COIN);
+    const uid = await createOrderInWidget(page);
+    await expectStatus(page, 'order.status.new');
+    const question = page.getByRole('dialog', { name: text(LANG, 'order.cancelDialog.title') });
+
+    await page.getByTestId('order-cancel').click();
+    await question.waitFor({ state: 'visible' });
+    expect(await question.textContent()).to.contain(text(LANG, 'order.cancelDialog.text', { uid }));
+    await shoot(page, 'order-cancel-question');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    await page.getByTestId('order-cancel').click();
+    await question.getByRole('button', { name: text(LANG, 'order.cancelDialog.keep') }).click();
+    await question.waitFor({ state: 'detached' });
+    const stored = initModels(server.db.sequelize).Order;
+    expect((await stored.findOne({ where: { uid } }))?.status).to.equal('new');
+
+    await page.getByTestId('order-cancel').click();
+    await question.getByRole('button', { name: text(LANG, 'order.cancelDialog.confirm') }).click();
+    await question.waitFor({ state: 'detached' });
+    await expectStatus(page, 'order.status.deleted');
+    await alertShown(page, 'order.alerts.canceled');
+    expect((await stored.findOne({ where: { uid } }))?.status).to.equal('deleted');
     probe.expectNoProblems();
   });
 });

@@ -29,7 +29,13 @@ export function captchaMode(keys: { recaptchaV2SiteKey: string | null; recaptcha
 
 const loads = new Map<string, Promise<Grecaptcha>>();
 
-/** Loads Google's script once per URL and resolves when `grecaptcha` is ready. */
+/** A script that neither loads nor fails (a blackholed host) counts as failed after this. */
+export const RECAPTCHA_LOAD_TIMEOUT_MS = 15_000;
+
+/**
+ * Loads Google's script once per URL and resolves when `grecaptcha` is ready. A failed load
+ * (unreachable host, blocked script, timeout) rejects and is forgotten, so a retry loads again.
+ */
 export function loadRecaptcha(mode: Exclude<CaptchaMode, { kind: 'off' }>): Promise<Grecaptcha> {
   const render = mode.kind === 'v3' ? encodeURIComponent(mode.siteKey) : 'explicit';
   const src = `https://www.google.com/recaptcha/api.js?render=${render}`;
@@ -37,18 +43,23 @@ export function loadRecaptcha(mode: Exclude<CaptchaMode, { kind: 'off' }>): Prom
   if (!load) {
     load = new Promise<Grecaptcha>((resolve, reject) => {
       const script = document.createElement('script');
+      const fail = () => {
+        clearTimeout(timer);
+        loads.delete(src);
+        script.remove();
+        reject(new Error('reCAPTCHA did not load'));
+      };
+      const timer = setTimeout(fail, RECAPTCHA_LOAD_TIMEOUT_MS);
       script.src = src;
       script.async = true;
       script.defer = true;
       script.onload = () => {
         const grecaptcha = window.grecaptcha;
-        if (!grecaptcha) reject(new Error('reCAPTCHA did not load'));
-        else grecaptcha.ready(() => resolve(grecaptcha));
+        if (!grecaptcha) return fail();
+        clearTimeout(timer);
+        grecaptcha.ready(() => resolve(grecaptcha));
       };
-      script.onerror = () => {
-        loads.delete(src);
-        reject(new Error('reCAPTCHA did not load'));
-      };
+      script.onerror = fail;
       document.head.appendChild(script);
     });
     loads.set(src, load);

@@ -154,6 +154,43 @@ describe('exchange widget', () => {
     await waitFor(() => expect(here()).to.equal('/?from=SBERRUB&to=BTC'));
   });
 
+  async function pick(side: 'send' | 'receive', name: RegExp): Promise<void> {
+    await userEvent.click(screen.getByRole('button', { name: side === 'send' ? /^You send/ : /^You receive/ }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('option', { name }));
+  }
+
+  it('keeps the amount sent when another asset is chosen to receive, recomputing what is received', async () => {
+    renderWidget();
+    await ready();
+    type(sendInput(), '0.05');
+    await pick('receive', /Tether TRC20/);
+    expect(sendInput().value).to.equal('0.05');
+    expect(receiveInput().value).to.equal('4000');
+  });
+
+  it('clears the amount sent when another asset is chosen to send', async () => {
+    renderWidget();
+    await ready();
+    type(sendInput(), '0.05');
+    await pick('send', /Tether TRC20/);
+    expect(screen.getByRole('button', { name: 'You send Tether TRC20: choose another currency' })).to.exist;
+    expect(sendInput().value).to.equal('');
+    expect(receiveInput().value).to.equal('');
+    expect(continueButton().hasAttribute('disabled')).to.equal(true);
+  });
+
+  it('keeps the amount received when another asset is chosen to send, and clears it for another asset received', async () => {
+    renderWidget();
+    await ready();
+    type(receiveInput(), '9000');
+    await pick('send', /Tether TRC20/);
+    expect(receiveInput().value).to.equal('9000');
+    expect(sendInput().value).to.equal('100');
+    await pick('receive', /Bitcoin/);
+    expect(receiveInput().value).to.equal('');
+    expect(sendInput().value).to.equal('');
+  });
+
   it('disables the swap of a direction available in one way only and says so', async () => {
     renderWidget('/?from=BTC&to=CARDKGS');
     await ready();

@@ -34,7 +34,7 @@ export function ExchangeWidget({ preset = null, syncUrl = false, className }: Ex
   const model = useExchangeModel(asked);
   const step = useExchangeStore((state) => state.step);
   const ready = model.status === 'ready' ? model : null;
-  useSyncPairToUrl(ready ? { from: ready.from.code, to: ready.to.code } : null, syncUrl);
+  useSyncPairToUrl(ready ? { from: ready.from.code, to: ready.to.code } : null, syncUrl && ready?.presetApplied === true);
 
   return (
     <section

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ErrorCode } from '../../../common/api';
@@ -12,6 +12,7 @@ import { Button } from '../components/Button';
 import { Checkbox } from '../components/form/Checkbox';
 import { TextField } from '../components/form/TextField';
 import { useForm } from '../components/form/useForm';
+import { useSessionStore } from '../stores/session';
 import { AssetIcon } from './AssetIcon';
 import { formatMoney } from './format';
 import {
@@ -44,7 +45,12 @@ function OrderDetailsForm({ model, layout }: Props & { layout: OrderFormLayout }
   const [, navigate] = useLocation();
   const choice = useExchangeStore();
   const schema = useMemo(() => orderFormSchema(layout), [layout]);
-  const form = useForm(schema, initialOrderValues(layout));
+  const accountEmail = useSessionStore((state) => state.user?.email ?? '');
+  const form = useForm(schema, initialOrderValues(layout, accountEmail));
+  // The session may be known only after the form shows (a reload on this step): fill it in then.
+  useEffect(() => {
+    if (accountEmail && form.values.email === '') form.setValue('email', accountEmail);
+  }, [accountEmail]);
   const [apiError, setApiError] = useState<string | null>(null);
   const { from, to, rate, quote } = model;
 

@@ -87,8 +87,9 @@ export function orderFormSchema(layout: OrderFormLayout): ObjectSchema<OrderForm
   return object(shape as Record<string, StringSchema>) as unknown as ObjectSchema<OrderFormValues>;
 }
 
-export function initialOrderValues(layout: OrderFormLayout): OrderFormValues {
-  const values: OrderFormValues = { email: '', senderAccount: '', receiverAccount: '', comment: '', agreeTerms: false };
+/** Empty fields, but the email of a signed-in customer's account. */
+export function initialOrderValues(layout: OrderFormLayout, email = ''): OrderFormValues {
+  const values: OrderFormValues = { email, senderAccount: '', receiverAccount: '', comment: '', agreeTerms: false };
   for (const extra of layout.extras) values[extra.name] = '';
   return values;
 }

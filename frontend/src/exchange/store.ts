@@ -24,6 +24,11 @@ export interface ExchangeChoice {
 export interface ExchangeState extends ExchangeChoice {
   /** Which selector opened the asset modal; null while it is closed. */
   picking: AmountSide | null;
+  /**
+   * Sets the pair. The typed amount stays only while its own asset stays (a new asset on the
+   * other side is just recomputed); a new asset on the typed side makes it meaningless
+   * (5000 RUB is not 5000 BTC), so it is cleared.
+   */
   setPair: (from: string, to: string) => void;
   setAmount: (side: AmountSide, amount: string) => void;
   setRateType: (rateType: RateType) => void;
@@ -50,7 +55,12 @@ export const useExchangeStore = create<ExchangeState>()(
     (set) => ({
       ...INITIAL_CHOICE,
       picking: null,
-      setPair: (from, to) => set({ from, to }),
+      setPair: (from, to) =>
+        set((state) => {
+          const typedAsset = state.side === 'send' ? state.from : state.to;
+          const keeps = typedAsset === (state.side === 'send' ? from : to);
+          return keeps ? { from, to } : { from, to, amount: '' };
+        }),
       setAmount: (side, amount) => set({ side, amount }),
       setRateType: (rateType) => set({ rateType }),
       swap: () =>

@@ -2,7 +2,7 @@
  * Everything the widget shows, derived from the catalogue, the live rates and the visitor's
  * choice: the resolved pair, its direction and rate, the quote and what may be done next.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AssetDto, DirectionDto, DirectionRateDto } from '../../../common/catalogue';
 import type { RateType } from '../../../common/enums';
 import { useCatalogue } from './api';
@@ -37,6 +37,11 @@ export interface ReadyExchange {
   canSwap: boolean;
   /** Offered, amounts typed and within the limits. */
   canContinue: boolean;
+  /**
+   * The pair asked for by the preset has been applied. Until then the shown pair is the stored
+   * one, and writing it to the address would undo the address's new preset (a loop: issue 10).
+   */
+  presetApplied: boolean;
 }
 
 export type ExchangeModel =
@@ -60,18 +65,18 @@ export function useExchangeModel(preset: PairPreset): ExchangeModel {
 
   // A new preset is applied once (merged over the stored choice); after that, and without
   // one, only a pair the catalogue does not know is replaced.
-  const appliedPreset = useRef<string | null>(null);
+  const [appliedPreset, setAppliedPreset] = useState<string | null>(null);
   const key = presetKey(preset);
   useEffect(() => {
     if (!directory) return;
     const { from, to, setPair } = useExchangeStore.getState();
-    const fresh = appliedPreset.current !== key;
-    appliedPreset.current = key;
+    const fresh = appliedPreset !== key;
+    setAppliedPreset(key);
     const asked = fresh && preset ? { from: preset.from ?? from ?? undefined, to: preset.to ?? to ?? undefined } : { from: from ?? undefined, to: to ?? undefined };
     const usable = (pair: Pair) => live.status !== 'ready' || offeredRate(directory, live.rates, pair.from, pair.to) !== undefined;
     const resolved = resolvePair(directory, asked, usable);
     if (resolved && (resolved.from !== from || resolved.to !== to)) setPair(resolved.from, resolved.to);
-  }, [directory, key, choice.from, choice.to, live.status]);
+  }, [directory, key, appliedPreset, choice.from, choice.to, live.status]);
 
   if (catalogue.isError || live.status === 'error') {
     const message = catalogue.error?.message ?? live.error ?? '';
@@ -114,5 +119,6 @@ export function useExchangeModel(preset: PairPreset): ExchangeModel {
     rateType,
     canSwap: !direction.oneWay && findDirection(directory, to.code, from.code) !== undefined,
     canContinue: quote !== null && quote.send !== '' && quote.receive !== '' && quote.problem === null,
+    presetApplied: appliedPreset === key,
   };
 }

@@ -87,6 +87,19 @@ describe('useForm with the form fields', () => {
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).to.equal('true');
   });
 
+  it('validates a field left by a press elsewhere only once the pointer is released, so the form does not move under it', async () => {
+    render(<SignUpForm onSubmit={async () => {}} />);
+    const email = screen.getByLabelText('Email');
+    const checkbox = screen.getByLabelText('I accept the terms of use');
+    fireEvent.pointerDown(checkbox);
+    fireEvent.change(email, { target: { value: 'not-an-email' } });
+    fireEvent.blur(email);
+    expect(errorOf('Email')).to.equal(null);
+    fireEvent.pointerUp(checkbox);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(errorOf('Email')).to.equal(message('email'));
+  });
+
   it('validates a text field when its change is committed', () => {
     render(<SignUpForm onSubmit={async () => {}} />);
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Anna--Maria' } });

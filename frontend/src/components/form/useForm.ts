@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { translateMessage, validateField, type Translate } from '../../../../common/validation';
+import { afterPointerRelease, watchPointerPresses } from './pointerPress';
 
 /** What a form field needs: spread it onto `TextField`, `Checkbox` or `Select`. */
 export interface FieldBinding<V> {
@@ -11,9 +12,9 @@ export interface FieldBinding<V> {
   error: string | undefined;
   /** Every edit (each keystroke): updates the value, does not validate. */
   onValueChange: (value: V) => void;
-  /** The field committed a value (the DOM `change` event): updates it and validates. */
+  /** The field committed a value (the DOM `change` event): updates it and validates (after a click in progress). */
   onCommit: (value: V) => void;
-  /** The field lost the focus: validates. */
+  /** The field lost the focus: validates (after the click that moved the focus, if any). */
   onBlur: () => void;
 }
 
@@ -77,6 +78,7 @@ export function useForm<T extends AnyObject>(schema: ObjectSchema<T>, initial: T
   const [serverErrors, setServerErrorsState] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
+  useEffect(watchPointerPresses, []);
 
   function setValue<K extends keyof T & string>(name: K, value: T[K]): void {
     valuesRef.current = { ...valuesRef.current, [name]: value };
@@ -113,11 +115,13 @@ export function useForm<T extends AnyObject>(schema: ObjectSchema<T>, initial: T
       value: values[name],
       error: errorOf(name),
       onValueChange: (value) => setValue(name, value),
+      // A text field commits (and blurs) on the press of a click elsewhere: its validation
+      // waits until that click is done (see pointerPress.ts).
       onCommit: (value) => {
         setValue(name, value);
-        validateOne(name);
+        afterPointerRelease(() => validateOne(name));
       },
-      onBlur: () => validateOne(name),
+      onBlur: () => afterPointerRelease(() => validateOne(name)),
     }),
     setValue,
     setServerErrors: (fields) => setServerErrorsState({ ...fields }),

@@ -39,8 +39,10 @@ export default function LoginPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setMessage(null);
+    const token = await captcha.getToken();
+    if (token === null) return;
     try {
-      await accountsApi.signIn({ ...values, code: needCode ? values.code : '', captcha: await captcha.getToken() });
+      await accountsApi.signIn({ ...values, code: needCode ? values.code : '', captcha: token });
     } catch (error) {
       captcha.reset();
       const failure = signInFailure(error);

@@ -173,13 +173,34 @@ describe('order page', () => {
     expect(screen.getByLabelText('Card photo')).to.have.property('type', 'file');
   });
 
-  it('cancels the order: "order canceled", and the page shows it closed', async () => {
+  const cancelRequests = () => api.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/cancel'));
+
+  it('asks before cancelling: Escape and "Keep the order" close the question with nothing sent', async () => {
+    renderPage();
+    const cancel = await screen.findByRole('button', { name: 'Cancel the order' });
+    await userEvent.click(cancel);
+    const dialog = screen.getByRole('dialog', { name: 'Cancel the order?' });
+    expect(dialog.textContent).to.contain(`Order ${UID} will be closed and cannot be reopened.`);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).to.equal(null);
+    expect(document.activeElement).to.equal(cancel);
+    await userEvent.click(cancel);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep the order' }));
+    expect(screen.queryByRole('dialog')).to.equal(null);
+    expect(cancelRequests()).to.deep.equal([]);
+    expect(status()).to.equal('Status: Waiting');
+  });
+
+  it('cancels the order once confirmed: "order canceled", and the page shows it closed', async () => {
     api.on(
       `POST /orders/${UID}/${SECRET}/cancel`,
       ok(orderFixture({ version: 2, status: 'deleted', step: 'finished', deleteReason: 'cancelled', expiresAt: null })),
     );
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
+    expect(cancelRequests()).to.have.length(1);
     await waitFor(() => expect(status()).to.equal('Status: Deleted'));
     expect(screen.getByTestId('order-status-text').textContent).to.equal('The order is closed.');
     expect(m.useAlerts.getState().alerts.map((alert) => alert.message)).to.deep.equal(['Order canceled']);
@@ -190,6 +211,7 @@ describe('order page', () => {
     api.on(`POST /orders/${UID}/${SECRET}/cancel`, failure(409, 'invalid_transition', 'This action is not possible in the order’s current state. Refresh the page'));
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
     expect((await screen.findByTestId('order-action-error')).textContent).to.equal(
       'This action is not possible in the order’s current state. Refresh the page',
     );

@@ -4,8 +4,8 @@ import type { OrderDto } from '../../../../common/orders';
 import { Button } from '../../components/Button';
 import { formatMoney } from '../../exchange/format';
 import { orderApi } from '../../orders/api';
-import { canCancel } from '../../orders/status';
 import { useTranslatedList, isString } from '../../lib/useTranslatedList';
+import { CancelOrder } from './CancelOrder';
 import { CopyValue } from './CopyValue';
 import { FileUpload } from './FileUpload';
 import { PaymentQr } from './PaymentQr';
@@ -17,23 +17,6 @@ export interface StepProps {
   actions: CustomerActions;
   /** An upload's answer (or null: fetch the order again). */
   onUploaded: (order: OrderDto | null) => void;
-}
-
-function CancelButton({ order, actions }: Pick<StepProps, 'order' | 'actions'>) {
-  const { t } = useTranslation();
-  if (!canCancel(order)) return null;
-  return (
-    <Button
-      variant="ghost"
-      color="secondary"
-      loading={actions.busy === 'cancel'}
-      disabled={actions.busy !== null}
-      onClick={() => void actions.run('cancel', { alert: 'order.alerts.canceled' })}
-      data-testid="order-cancel"
-    >
-      {t('order.confirm.cancel')}
-    </Button>
-  );
 }
 
 export function ConfirmStep({ order, actions }: StepProps) {
@@ -53,7 +36,7 @@ export function ConfirmStep({ order, actions }: StepProps) {
         >
           {t('order.confirm.submit')}
         </Button>
-        <CancelButton order={order} actions={actions} />
+        <CancelOrder order={order} actions={actions} />
       </div>
     </section>
   );
@@ -96,7 +79,7 @@ export function VerifyCardStep({ order, secret, actions, onUploaded }: StepProps
         />
       )}
       <div className="order-actions">
-        <CancelButton order={order} actions={actions} />
+        <CancelOrder order={order} actions={actions} />
       </div>
     </section>
   );
@@ -152,7 +135,7 @@ export function PayStep({ order, secret, actions, onUploaded }: StepProps) {
           <Button loading={actions.busy === 'paid'} disabled={actions.busy !== null} onClick={() => void actions.run('paid')} data-testid="order-paid">
             {t('order.pay.paid')}
           </Button>
-          <CancelButton order={order} actions={actions} />
+          <CancelOrder order={order} actions={actions} />
         </div>
       )}
     </section>

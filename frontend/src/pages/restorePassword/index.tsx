@@ -20,8 +20,10 @@ export default function RestorePasswordPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setMessage(null);
+    const token = await captcha.getToken();
+    if (token === null) return;
     try {
-      await accountsApi.requestReset({ email: values.email, captcha: await captcha.getToken() });
+      await accountsApi.requestReset({ email: values.email, captcha: token });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       captcha.reset();

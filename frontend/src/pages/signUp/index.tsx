@@ -31,8 +31,10 @@ export default function SignUpPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setMessage(null);
+    const token = await captcha.getToken();
+    if (token === null) return;
     try {
-      await accountsApi.register({ ...values, captcha: await captcha.getToken(), ref: referralCode() });
+      await accountsApi.register({ ...values, captcha: token, ref: referralCode() });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       captcha.reset();
