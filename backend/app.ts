@@ -5,7 +5,7 @@ import { createServerI18n, type ServerI18n } from './lib/i18n';
 import type { KV } from './lib/kv/types';
 import type { Logger } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
-import { refuseWhileClosing, type Intake } from './middlewares/closing';
+import { noteArrival, refuseWhileClosing, type Intake } from './middlewares/closing';
 import { errorHandler } from './middlewares/errorHandler';
 import { httpMetrics } from './middlewares/httpMetrics';
 import { lang } from './middlewares/lang';
@@ -69,13 +69,15 @@ export function createApp(deps: AppDeps): App {
   const api = apiRoutes({ app, config, logger, kv, db: deps.db, findSessionUser, rates: deps.rates, rateLimits });
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
 
+  const intake = deps.intake ?? { closing: false };
+  app.use(noteArrival(intake));
   app.use(requestLogger(logger));
   app.use(httpMetrics(app.metrics));
   const captcha = Boolean(config.recaptcha.v2SiteKey || config.recaptcha.v3SiteKey);
   app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:', captcha }));
   app.use(lang(app.i18n));
   app.use(errorHandler());
-  app.use(refuseWhileClosing(deps.intake ?? { closing: false }));
+  app.use(refuseWhileClosing(intake));
   app.use(navigation());
   app.use(exportRoutes({ rates: deps.rates, maintenance: config.maintenance }));
   app.use(system.routes());

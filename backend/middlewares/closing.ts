@@ -6,13 +6,32 @@ export interface Intake {
   closing: boolean;
 }
 
+declare module './types' {
+  interface AppState {
+    /** Whether the request arrived once shutdown had begun (noteArrival()). */
+    arrivedWhileClosing?: boolean;
+  }
+}
+
+/**
+ * The first middleware: notes, synchronously as the request arrives, whether shutdown had begun.
+ * Later middlewares may await (headers, language), and a request taken before the signal must
+ * not be refused because close() began during those awaits.
+ */
+export function noteArrival(intake: Readonly<Intake>): AppMiddleware {
+  return function noteArrivalMiddleware(ctx, next) {
+    ctx.state.arrivedWhileClosing = intake.closing;
+    return next();
+  };
+}
+
 /**
  * During shutdown: a new request on a kept-alive connection is refused with 503 (the client goes
  * to another process), and every answer, also of requests taken before, closes its connection.
  */
 export function refuseWhileClosing(intake: Readonly<Intake>): AppMiddleware {
   return async function refuseWhileClosingMiddleware(ctx, next) {
-    if (intake.closing) {
+    if (ctx.state.arrivedWhileClosing ?? intake.closing) {
       ctx.set('Connection', 'close');
       ctx.set('Cache-Control', 'no-store');
       ctx.set('Retry-After', '1');
