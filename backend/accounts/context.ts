@@ -7,7 +7,7 @@ import { appSecretKeys } from '../security/secretBox';
 import { initModels, type Models, type User } from '../models';
 
 /** The templates the accounts send (backend/mail). */
-export type AccountMailTemplate = 'activation' | 'passwordReset' | 'passwordChanged' | 'signInAlert';
+export type AccountMailTemplate = 'activation' | 'passwordReset' | 'registeredAgain' | 'passwordChanged' | 'signInAlert';
 
 /** What the accounts need of the mailer (backend/mail `createMailer`). */
 export interface AccountMailer {

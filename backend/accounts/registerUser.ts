@@ -1,8 +1,10 @@
 import { UniqueConstraintError } from 'sequelize';
 import type { Lang } from '../../common/api';
+import type { User } from '../models';
 import { hashPassword, isCommonPassword } from '../security/passwords';
 import { normalizeEmail, sendAccountMail, type AccountsContext } from './context';
 import { CommonPassword } from './errors';
+import { resetUrl } from './passwordReset';
 import { issueToken } from './tokens';
 
 export interface RegisterUserProps {
@@ -26,10 +28,19 @@ export async function sendActivation(ctx: AccountsContext, user: { id: number; e
   await sendAccountMail(ctx, user, 'activation', { link: activationUrl(ctx, token) });
 }
 
+/** An email already registered: a pending account gets a new activation link, any other a reset link. */
+async function answerTakenEmail(ctx: AccountsContext, user: User): Promise<void> {
+  if (user.status === 'pending') return sendActivation(ctx, user);
+  const token = await issueToken(ctx.models, { userId: user.id, purpose: 'reset' });
+  await sendAccountMail(ctx, user, 'registeredAgain', { link: resetUrl(ctx, token) });
+}
+
 /**
- * Registers a pending account and emails its activation link. The answer is the same whether
- * or not the email is taken: a pending account gets a new link, an existing one nothing (the
- * password is hashed in every case so the timing matches too). Role and status are never taken
+ * Registers a pending account and emails its activation link. The answer, and the work done
+ * before it, are the same whether or not the email is taken, so neither tells: every path hashes
+ * the password, looks the email up, issues one link and sends one mail — a new or pending account
+ * its activation link, an existing one a notice with a password-reset link (its owner learns of
+ * the attempt and gets a way in). Only a new email adds its row. Role and status are never taken
  * from the input.
  */
 export async function registerUser(ctx: AccountsContext, props: RegisterUserProps): Promise<void> {
@@ -37,10 +48,7 @@ export async function registerUser(ctx: AccountsContext, props: RegisterUserProp
   const email = normalizeEmail(props.email);
   const passwordHash = await hashPassword(props.password);
   const existing = await ctx.models.User.findOne({ where: { email } });
-  if (existing) {
-    if (existing.status === 'pending') await sendActivation(ctx, existing);
-    return;
-  }
+  if (existing) return answerTakenEmail(ctx, existing);
   let user;
   try {
     user = await ctx.models.User.create({

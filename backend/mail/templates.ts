@@ -3,7 +3,7 @@ import type { Translate } from '../lib/i18n';
 import { ORDER_MAIL_LAYOUTS, ORDER_MAIL_TEMPLATES } from './orderTemplates';
 
 /** Every mail the product sends; texts in `locales/<lang>/mail.json` under the same name. */
-export const MAIL_TEMPLATES = ['activation', 'passwordReset', 'passwordChanged', 'signInAlert', ...ORDER_MAIL_TEMPLATES] as const;
+export const MAIL_TEMPLATES = ['activation', 'passwordReset', 'registeredAgain', 'passwordChanged', 'signInAlert', ...ORDER_MAIL_TEMPLATES] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /**
@@ -36,6 +36,7 @@ interface Layout {
 const LAYOUTS: Record<MailTemplate, Layout> = {
   activation: { paragraphs: ['intro', 'expiry'], action: 'action', ignoreNotice: true },
   passwordReset: { paragraphs: ['intro', 'expiry'], action: 'action', ignoreNotice: true },
+  registeredAgain: { paragraphs: ['intro', 'reset'], action: 'action', ignoreNotice: true },
   passwordChanged: { paragraphs: ['intro', 'warning'], action: 'action' },
   signInAlert: { paragraphs: ['intro', 'time', 'ip', 'device', 'warning'], action: 'action' },
   ...ORDER_MAIL_LAYOUTS,

@@ -18,6 +18,7 @@ import {
 } from '../../common/orders';
 import type { ExtraFieldName } from '../../common/catalogue';
 import { money } from '../db';
+import { nullsByDefault } from './nullDefaults';
 
 export type OrderExtra = Partial<Record<ExtraFieldName, string>>;
 
@@ -71,7 +72,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
 export function initOrder(sequelize: Sequelize): typeof Order {
   class BoundOrder extends Order {}
   BoundOrder.init(
-    {
+    // Null defaults: createOrder presents the instance it created, which must equal the order read back.
+    nullsByDefault({
       id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
       uid: { type: DataTypes.STRING(16), allowNull: false, unique: true },
       secretHash: { type: DataTypes.CHAR(64), allowNull: false },
@@ -118,7 +120,7 @@ export function initOrder(sequelize: Sequelize): typeof Order {
       ref: { type: DataTypes.STRING(64), allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
-    },
+    }),
     { sequelize, modelName: 'Order', tableName: 'orders' },
   );
   return BoundOrder;

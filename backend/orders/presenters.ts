@@ -27,8 +27,16 @@ export function timerRuns(order: Pick<Order, 'status' | 'paidAt' | 'expiresAt'>)
   return order.status === 'new' && !order.paidAt && order.expiresAt !== null;
 }
 
+/**
+ * A moment in whole seconds: what MySQL's DATETIME keeps (Sequelize writes it without the
+ * milliseconds), so the order a command has just written and the same order read back present alike.
+ */
+function seconds(value: Date): string {
+  return new Date(Math.floor(value.getTime() / 1000) * 1000).toISOString();
+}
+
 function iso(value: Date | null | undefined): string | null {
-  return value ? value.toISOString() : null;
+  return value ? seconds(value) : null;
 }
 
 function presentSide(code: string, asset: Asset | null): OrderSide {
@@ -69,7 +77,7 @@ function presentPayment(order: Order, from: Asset | null): PaymentDetails {
 
 function presentHistoryEntry(event: OrderEvent): OrderHistoryEntry {
   return {
-    at: event.createdAt.toISOString(),
+    at: seconds(event.createdAt),
     action: event.action,
     from: event.fromStatus,
     to: event.toStatus,
@@ -113,8 +121,8 @@ export function presentOrder(view: OrderView): OrderDto {
     refundAddress: order.refundAddress,
     // Where to pay: while paying and processing; never on a closed order.
     payment: step === 'pay' || step === 'processing' ? presentPayment(order, view.from) : null,
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
+    createdAt: seconds(order.createdAt),
+    updatedAt: seconds(order.updatedAt),
     history: view.events.map(presentHistoryEntry),
   };
 }

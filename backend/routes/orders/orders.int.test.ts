@@ -42,6 +42,16 @@ describe('orders API: create, read, customer actions', function () {
     expect(JSON.stringify(order)).not.to.include(created.secret);
   });
 
+  it('answers the created order exactly as GET answers it right after', async () => {
+    for (const overrides of [{}, { rateType: 'float' as const, comment: 'first order', senderAccount: 'bc1qsender' }]) {
+      const created = await create(overrides);
+      const found = await client.get(`/orders/${created.uid}/${created.secret}`);
+      expect(found.status).to.equal(200);
+      expect(created.order).to.deep.equal(found.body.data as OrderDto);
+      expect(created.order).to.include({ receiptUploaded: false, receivedAmount: null, exception: null, deleteReason: null, refundAddress: null });
+    }
+  });
+
   it('computes what to send when the amount to receive is given (rounded up to the from precision)', async () => {
     const created = await create({ amountSend: undefined, amountReceive: '100' });
     expect(created.order.amountReceive).to.equal('100');

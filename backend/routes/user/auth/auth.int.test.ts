@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from '../../../accounts/testing';
 import { issueToken } from '../../../accounts/tokens';
 import { SESSION_COOKIE, sessionKey } from '../../../middlewares/session';
-import { readOutbox } from '../../../mail';
+import { listOutbox, readOutbox } from '../../../mail';
 import { initModels } from '../../../models';
 import { totpCode } from '../../../security/totp';
 import { startTestServer, type TestServer } from '../../../test/server';
@@ -64,6 +64,32 @@ describe('accounts: register, activate, sign in', function () {
       const fresh = await client().post('/user/auth/register', registration(uniqueEmail('fresh')));
       expect(taken.status).to.equal(fresh.status);
       expect(taken.body).to.deep.equal(fresh.body);
+    });
+
+    it('does the same work for a new, a pending and an active account’s email: one hash, one link issued, one mail, the same answer', async () => {
+      // The answer time must not tell whether an email is taken: every path hashes the password,
+      // looks the email up, issues one link and sends one mail (only a new email adds the user row).
+      const pending = await buildUser(server.db.sequelize, { status: 'pending' });
+      const active = await buildUser(server.db.sequelize, { lang: 'en' });
+      const fresh = uniqueEmail('fresh');
+      const answers = [];
+      for (const email of [fresh, pending.email, active.email]) {
+        answers.push(await client().post('/user/auth/register', registration(email)));
+        expect(await listOutbox(server.config.outboxDir, { to: email }), email).to.have.length(1);
+        const user = await models.User.findOne({ where: { email } });
+        expect(await models.UserToken.count({ where: { userId: user!.id, usedAt: null } }), email).to.equal(1);
+      }
+      expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200, 200]);
+      expect(answers[1]!.body).to.deep.equal(answers[0]!.body);
+      expect(answers[2]!.body).to.deep.equal(answers[0]!.body);
+      // The account's owner learns of the attempt and gets a way in instead of a second account.
+      const notice = await readOutbox(server.config.outboxDir, { to: active.email });
+      expect(notice!.subject).to.match(/^You already have an account on /);
+      const link = notice!.links.find((href) => href.startsWith(`${server.config.publicUrl}/reset-password/`));
+      const token = link!.slice(`${server.config.publicUrl}/reset-password/`.length);
+      const reset = await client().post('/user/auth/reset-password/confirm', { token, password: `${TEST_PASSWORD}9`, confirmPassword: `${TEST_PASSWORD}9` });
+      expect(reset.status).to.equal(200);
+      expect(await models.User.count({ where: { email: active.email } })).to.equal(1);
     });
 
     it('answers translated field messages for bad input (ru)', async () => {
