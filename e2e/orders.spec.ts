@@ -182,6 +182,10 @@ describe('orders end to end', () => {
     await operatorAction(row, 'done');
     await expectStatus(page, 'order.status.done');
     await page.getByTestId('order-history').waitFor();
+    // The customer sees the role that acted, never the operator's identity.
+    const history = (await page.getByTestId('order-history').textContent()) ?? '';
+    expect(history).to.contain(`${text(LANG, 'order.history.actors.operator')} · ${text(LANG, 'order.history.actions.done')}`);
+    expect(history).not.to.contain(operator.email);
     expect(await isSameDocument(page), 'the customer page was never reloaded').to.equal(true);
     expect(await row.getAttribute('data-status')).to.equal('done');
     await shoot(page, 'order-done');

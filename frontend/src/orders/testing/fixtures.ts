@@ -36,7 +36,7 @@ export function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
     payment: null,
     createdAt: CREATED_AT,
     updatedAt: CREATED_AT,
-    history: [{ at: CREATED_AT, action: 'created', from: null, to: 'new', actor: 'customer', actorName: null, details: null }],
+    history: [{ at: CREATED_AT, action: 'created', from: null, to: 'new', actor: 'customer', details: null }],
     ...overrides,
   };
 }
@@ -52,6 +52,7 @@ export const PAYMENT = {
 export function operatorOrderFixture(overrides: Partial<OperatorOrderDto> = {}): OperatorOrderDto {
   return {
     ...orderFixture(),
+    history: [{ at: CREATED_AT, action: 'created', from: null, to: 'new', actor: 'customer', actorName: null, details: null }],
     id: 1,
     userId: null,
     lang: 'en',
