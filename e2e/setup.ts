@@ -16,7 +16,7 @@ import { LANG_COOKIE, type Lang } from '../common/api';
 import { startTestServer, type TestServer } from '../backend/test/server';
 import { PageProbe } from './probe';
 
-export { SIGNED_OUT_SESSION, PageProbe } from './probe';
+export { PageProbe } from './probe';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SPA_DIR = path.join(ROOT, 'frontend', 'dist');
