@@ -60,6 +60,12 @@ export function baseUrl(): string {
   return server.url;
 }
 
+/** The test server itself, for specs that build their own rows (users with a role…). */
+export function testServer(): TestServer {
+  if (!server) throw new Error('The e2e server is not running (is e2e/setup.ts required by mocha?)');
+  return server;
+}
+
 /** A fresh page (own context and cookies) on the test server, its problems recorded by a probe. */
 export async function newPage(options: NewPageOptions = {}): Promise<AppPage> {
   if (!browser) throw new Error('Chromium is not running (is e2e/setup.ts required by mocha?)');
