@@ -73,6 +73,8 @@ export interface OperatorHistoryEntry extends OrderHistoryEntry {
 export interface OrderSide {
   code: string;
   name: string;
+  /** The Russian name where the asset has one (`AssetDto.nameRu`). */
+  nameRu: string | null;
   type: AssetType;
   currency: string;
   network: string | null;

@@ -35,6 +35,7 @@ function presentSide(code: string, asset: Asset | null): OrderSide {
   return {
     code,
     name: asset?.name ?? code,
+    nameRu: asset?.nameRu ?? null,
     type: asset?.type ?? 'coin',
     currency: asset?.currency ?? code,
     network: asset?.network ?? null,
