@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
 import { createMigrator, type Database } from '../../backend/db';
-import { noteSkippedMysql, openTestDatabase, silentLogger, testDatabaseSites } from '../../backend/db/testDatabases';
+import { noteSkippedMysql, silentLogger, testDatabaseSites, useMigratedTestDatabase } from '../../backend/db/testDatabases';
 
 const NOW = "'2030-01-01 00:00:00'";
 
@@ -15,16 +15,10 @@ function insertAsset(db: Database, code: string, name: string, type: string): Pr
 for (const site of testDatabaseSites()) {
   describe(`migration 0006-asset-names on ${site.dialect}`, function () {
     this.timeout(30_000);
-    let db: Database;
-
-    beforeEach(async () => {
-      db = await openTestDatabase(site);
-      await db.migrate();
-    });
-    afterEach(async () => db.close());
-    after(async () => site.dropAll());
+    const database = useMigratedTestDatabase(site);
 
     it('gives the demo catalogue seeded before it its Russian names, and leaves other assets and the Latin names alone', async () => {
+      const db = database();
       const migrator = createMigrator(db.sequelize, silentLogger);
       await migrator.down({ to: '0006-asset-names' });
       await insertAsset(db, 'SBERRUB', 'Sberbank', 'fiat');
