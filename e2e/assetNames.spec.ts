@@ -3,40 +3,22 @@
  * banks and cash in Russian, and the asset search finds Sberbank by "сбер" and by "sber". Runs
  * its own server with the rate worker (the widget and the reserves need live rates).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Context } from 'mocha';
 import type { Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../backend/test/server';
-import { startWorker, type RunningWorker } from '../backend/workers';
 import { newPage, PageProbe } from './setup';
 import { text } from './texts';
-
-const SPA_DIR = path.join(fileURLToPath(new URL('..', import.meta.url)), 'frontend', 'dist');
-
-let server: TestServer;
-let worker: RunningWorker;
-
-async function open(url: string): Promise<{ page: Page; probe: PageProbe }> {
-  const { page } = await newPage({ lang: 'ru' });
-  const probe = new PageProbe(new URL(server.url).origin);
-  probe.attach(page);
-  await page.goto(server.url + url);
-  return { page, probe };
-}
+import { useServerWithWorker } from './workerServer';
 
 describe('asset names in both languages', () => {
-  before(async function (this: Context) {
-    this.timeout(60_000);
-    server = await startTestServer({ STATIC_DIR: SPA_DIR, DATABASE_URL: undefined, REDIS_URL: undefined });
-    worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db });
-  });
+  const server = useServerWithWorker();
 
-  after(async () => {
-    await worker?.close();
-    await server?.close();
-  });
+  async function open(url: string): Promise<{ page: Page; probe: PageProbe }> {
+    const { page } = await newPage({ lang: 'ru' });
+    const probe = new PageProbe(new URL(server().url).origin);
+    probe.attach(page);
+    await page.goto(server().url + url);
+    return { page, probe };
+  }
 
   it('finds Sberbank in the Russian asset modal by "сбер" and by "sber", named Сбербанк', async () => {
     const { page, probe } = await open('/');
