@@ -26,6 +26,8 @@ export const ErrorCode = {
   BadRequest: 'bad_request',
   ValidationFailed: 'validation_failed',
   Unauthorized: 'unauthorized',
+  /** The session check's answer to a signed-out visitor (200, not an error status). */
+  NotSignedIn: 'not_signed_in',
   Forbidden: 'forbidden',
   NotFound: 'not_found',
   MethodNotAllowed: 'method_not_allowed',

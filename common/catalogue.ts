@@ -2,6 +2,7 @@
  * Catalogue and live-rate types shared by the server and the browser (issue 3).
  * Every amount, rate, markup and reserve is a decimal string; `precision` and minutes are counts.
  */
+import type { Lang } from './api';
 import type { AssetType, RateType } from './enums';
 
 /** Asset codes follow the monitoring convention: upper-case Latin letters and digits. */
@@ -14,7 +15,10 @@ export interface AssetDto {
    * (`CASHRUBMSK` is `CASHRUB` in `MSK`); see `monitoringCode`.
    */
   code: string;
+  /** The name in Latin letters: the English interface and the monitoring exports. */
   name: string;
+  /** The Russian name where it differs (banks, payment systems, cash); null: `name` in both languages. */
+  nameRu: string | null;
   type: AssetType;
   /** What the asset is denominated in: `BTC`, `USDT`, `RUB`, `KGS`, `USD`… */
   currency: string;
@@ -115,6 +119,11 @@ export const AMOUNT_VIOLATIONS = [
 export type AmountViolation = (typeof AMOUNT_VIOLATIONS)[number];
 
 /** The code monitoring sites know an asset by: cash is `CASH<currency>` plus a separate city. */
+/** The asset's name in `lang`: the Russian one where it has one, else the Latin one. */
+export function assetName(asset: Pick<AssetDto, 'name' | 'nameRu'>, lang: Lang): string {
+  return lang === 'ru' && asset.nameRu ? asset.nameRu : asset.name;
+}
+
 export function monitoringCode(asset: Pick<AssetDto, 'code' | 'type' | 'currency'>): string {
   return asset.type === 'cash' ? `CASH${asset.currency}` : asset.code;
 }

@@ -49,7 +49,10 @@ export type DeleteReason = (typeof DELETE_REASONS)[number];
 /** Who made a change recorded in an order's history. */
 export type OrderActor = 'customer' | 'operator' | 'system';
 
-/** One entry of an order's history: every change, who made it, and what it was. */
+/**
+ * One entry of an order's history as its customer sees it: every change, the role that made it
+ * (never a staff member's identity), and what it was.
+ */
 export interface OrderHistoryEntry {
   at: string;
   /** The action or event (`created`, `confirm`, `card-photo`, `received`, `expired`…). */
@@ -57,15 +60,21 @@ export interface OrderHistoryEntry {
   from: OrderStatus | null;
   to: OrderStatus;
   actor: OrderActor;
-  /** Operator's email for operator actions, null otherwise. */
-  actorName: string | null;
   /** Short facts of the change (an amount, minutes, a reason), already in decimal strings. */
   details: Record<string, string> | null;
+}
+
+/** The same entry for staff: who exactly acted. */
+export interface OperatorHistoryEntry extends OrderHistoryEntry {
+  /** Operator's email for operator actions, null otherwise. */
+  actorName: string | null;
 }
 
 export interface OrderSide {
   code: string;
   name: string;
+  /** The Russian name where the asset has one (`AssetDto.nameRu`). */
+  nameRu: string | null;
   type: AssetType;
   currency: string;
   network: string | null;
@@ -137,7 +146,8 @@ export interface OrderDto {
 }
 
 /** What operators see in addition (list, `operators:order`). */
-export interface OperatorOrderDto extends OrderDto {
+export interface OperatorOrderDto extends Omit<OrderDto, 'history'> {
+  history: OperatorHistoryEntry[];
   id: number;
   userId: number | null;
   lang: string;

@@ -4,25 +4,20 @@
  * seconds) and the Socket.IO pushes. The shared e2e server runs no worker, so this spec starts
  * its own (embedded defaults) and its pages go there, each watched by a probe of that origin.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Context } from 'mocha';
 import type { Page, WebSocket } from 'playwright-core';
 import type { RatesChange } from '../backend/rates/engine';
 import { RATES_CHANNEL } from '../backend/rates/store';
-import { startTestServer, type TestServer } from '../backend/test/server';
-import { startWorker, type RunningWorker } from '../backend/workers';
+import type { TestServer } from '../backend/test/server';
 import type { Lang } from '../common/api';
 import { receiveForSend, sendForReceive } from '../common/rateMath';
 import { expectLocation } from './expectations';
 import { MOBILE, newPage, PageProbe } from './setup';
 import { text } from './texts';
+import { useServerWithWorker } from './workerServer';
 
-const SPA_DIR = path.join(fileURLToPath(new URL('..', import.meta.url)), 'frontend', 'dist');
 
 let server: TestServer;
-let worker: RunningWorker;
 
 /** A fresh page on this spec's server, watched by a probe of its origin. */
 async function open(
@@ -94,15 +89,9 @@ function watchSocketEvents(page: Page): { next(name: string): Promise<unknown> }
 }
 
 describe('exchange screens on a server with its rate worker', () => {
-  before(async function (this: Context) {
-    this.timeout(60_000);
-    server = await startTestServer({ STATIC_DIR: SPA_DIR, DATABASE_URL: undefined, REDIS_URL: undefined });
-    worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db });
-  });
-
-  after(async () => {
-    await worker?.close();
-    await server?.close();
+  const running = useServerWithWorker();
+  before(() => {
+    server = running();
   });
 
   describe('exchange widget', () => {

@@ -8,25 +8,21 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Context } from 'mocha';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { buildUser } from '../backend/accounts/testing';
 import { initModels } from '../backend/models';
-import { startTestServer, type TestServer } from '../backend/test/server';
-import { startWorker, type RunningWorker } from '../backend/workers';
+import type { TestServer } from '../backend/test/server';
 import { expectLocation, isSameDocument, markDocument } from './expectations';
 import { DESKTOP, MOBILE, newPage, PageProbe } from './setup';
 import { text } from './texts';
+import { useServerWithWorker } from './workerServer';
 
-const SPA_DIR = path.join(fileURLToPath(new URL('..', import.meta.url)), 'frontend', 'dist');
 const SHOTS_DIR = '/tmp/shots';
 const LANG = 'en';
 
 let server: TestServer;
-let worker: RunningWorker;
 
 async function open(url: string): Promise<{ page: Page; probe: PageProbe }> {
   const { page } = await newPage({ lang: LANG });
@@ -112,15 +108,9 @@ async function createOrderInWidget(page: Page, checkEmail: (shown: string) => vo
 }
 
 describe('orders end to end', () => {
-  before(async function (this: Context) {
-    this.timeout(60_000);
-    server = await startTestServer({ STATIC_DIR: SPA_DIR, DATABASE_URL: undefined, REDIS_URL: undefined });
-    worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db });
-  });
-
-  after(async () => {
-    await worker?.close();
-    await server?.close();
+  const running = useServerWithWorker();
+  before(() => {
+    server = running();
   });
 
   it('creates a card order on the home page, verifies the card, and an operator processes it while the page follows live', async function () {
@@ -196,6 +186,10 @@ describe('orders end to end', () => {
     await operatorAction(row, 'done');
     await expectStatus(page, 'order.status.done');
     await page.getByTestId('order-history').waitFor();
+    // The customer sees the role that acted, never the operator's identity.
+    const history = (await page.getByTestId('order-history').textContent()) ?? '';
+    expect(history).to.contain(`${text(LANG, 'order.history.actors.operator')} · ${text(LANG, 'order.history.actions.done')}`);
+    expect(history).not.to.contain(operator.email);
     expect(await isSameDocument(page), 'the customer page was never reloaded').to.equal(true);
     expect(await row.getAttribute('data-status')).to.equal('done');
     await shoot(page, 'order-done');

@@ -16,7 +16,7 @@ import { LANG_COOKIE, type Lang } from '../common/api';
 import { startTestServer, type TestServer } from '../backend/test/server';
 import { PageProbe } from './probe';
 
-export { SIGNED_OUT_SESSION, PageProbe } from './probe';
+export { PageProbe } from './probe';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SPA_DIR = path.join(ROOT, 'frontend', 'dist');
@@ -58,6 +58,12 @@ export interface AppPage {
 export function baseUrl(): string {
   if (!server) throw new Error('The e2e server is not running (is e2e/setup.ts required by mocha?)');
   return server.url;
+}
+
+/** The test server itself, for specs that build their own rows (users with a role…). */
+export function testServer(): TestServer {
+  if (!server) throw new Error('The e2e server is not running (is e2e/setup.ts required by mocha?)');
+  return server;
 }
 
 /** A fresh page (own context and cookies) on the test server, its problems recorded by a probe. */

@@ -7,7 +7,7 @@ import { noteSkippedMysql, openTestDatabase, testDatabaseSites } from '../db/tes
 import { initModels } from '../models';
 import { loadCatalogue } from './repository';
 
-const ASSET_KEYS = ['city', 'code', 'currency', 'enabled', 'icon', 'name', 'network', 'precision', 'reserve', 'type'];
+const ASSET_KEYS = ['city', 'code', 'currency', 'enabled', 'icon', 'name', 'nameRu', 'network', 'precision', 'reserve', 'type'];
 const DIRECTION_KEYS = ['enabled', 'extraFields', 'fixedPeriodMinutes', 'from', 'manual', 'markup', 'maxAmount', 'minAmount', 'oneWay', 'rateTypes', 'to'];
 
 for (const site of testDatabaseSites()) {

@@ -19,7 +19,7 @@ export interface LoadCatalogueOptions {
   includeDisabled?: boolean;
 }
 
-const ASSET_ATTRIBUTES = ['code', 'name', 'type', 'currency', 'network', 'precision', 'icon', 'reserve', 'enabled', 'city', 'sortOrder'];
+const ASSET_ATTRIBUTES = ['code', 'name', 'nameRu', 'type', 'currency', 'network', 'precision', 'icon', 'reserve', 'enabled', 'city', 'sortOrder'];
 const DIRECTION_ATTRIBUTES = ['fromCode', 'toCode', 'markup', 'minAmount', 'maxAmount', 'rateTypes', 'fixedPeriodMinutes', 'manual', 'oneWay', 'extraFields', 'fees', 'enabled'];
 
 /** Coins, then fiat, then cash; within a type by sort order, then code. */

@@ -10,7 +10,7 @@ import { seedCatalogue, SORT_ORDER_STEP } from './seedCatalogue';
 const DEMO = { assets: SEED_ASSETS, directions: SEED_DIRECTIONS };
 
 function asset(code: string, overrides: Partial<AssetDto> = {}): AssetDto {
-  return { code, name: code, type: 'coin', currency: code, network: null, precision: 8, icon: 'x', reserve: '1', enabled: true, city: null, ...overrides };
+  return { code, name: code, nameRu: null, type: 'coin', currency: code, network: null, precision: 8, icon: 'x', reserve: '1', enabled: true, city: null, ...overrides };
 }
 
 function direction(from: string, to: string, overrides: Partial<DirectionDto> = {}): DirectionDto {
@@ -89,7 +89,7 @@ for (const site of testDatabaseSites()) {
       for (const seeded of SEED_ASSETS) {
         const row = assets.get(seeded.code)!;
         expect(
-          { code: row.code, name: row.name, type: row.type, currency: row.currency, network: row.network, precision: row.precision,
+          { code: row.code, name: row.name, nameRu: row.nameRu, type: row.type, currency: row.currency, network: row.network, precision: row.precision,
             icon: row.icon, reserve: row.reserve, enabled: row.enabled, city: row.city },
           seeded.code,
         ).to.deep.equal(seeded);

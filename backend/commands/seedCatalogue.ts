@@ -76,6 +76,7 @@ async function seedWithin(sequelize: Sequelize, data: CatalogueData, transaction
   const assetRows = data.assets.map((asset, index) => ({
     code: asset.code,
     name: asset.name,
+    nameRu: asset.nameRu,
     type: asset.type,
     currency: asset.currency,
     network: asset.network,

@@ -75,6 +75,24 @@ export async function openTestDatabase(site: TestDatabaseSite): Promise<Database
   return createDatabase({ databaseUrl: await site.create() }, silentLogger);
 }
 
+/**
+ * Inside a describe: a fresh database of the site, migrated, for each test (closed after it; the
+ * site's databases dropped after the block). Call the returned function for the current one.
+ */
+export function useMigratedTestDatabase(site: TestDatabaseSite): () => Database {
+  let db: Database | undefined;
+  beforeEach(async () => {
+    db = await openTestDatabase(site);
+    await db.migrate();
+  });
+  afterEach(async () => db?.close());
+  after(async () => site.dropAll());
+  return () => {
+    if (!db) throw new Error('no test database outside a test');
+    return db;
+  };
+}
+
 /** Registers a visibly skipped test when the MySQL cases cannot run. */
 export function noteSkippedMysql(): void {
   if (TEST_DATABASE_URL) return;

@@ -15,7 +15,10 @@ export class Asset extends Model<InferAttributes<Asset>, InferCreationAttributes
   declare id: CreationOptional<number>;
   /** Unique code in the monitoring convention (`BTC`, `SBERRUB`, `CASHRUBMSK`). */
   declare code: string;
+  /** Latin name (English interface, exports). */
   declare name: string;
+  /** Russian name where it differs from `name`, else null. */
+  declare nameRu: CreationOptional<string | null>;
   declare type: AssetType;
   declare currency: string;
   declare network: string | null;
@@ -40,6 +43,7 @@ export function initAsset(sequelize: Sequelize): typeof Asset {
       id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
       code: { type: DataTypes.STRING(32), allowNull: false, unique: true, validate: { is: ASSET_CODE_PATTERN } },
       name: { type: DataTypes.STRING(128), allowNull: false, validate: { notEmpty: true } },
+      nameRu: { type: DataTypes.STRING(128), allowNull: true, defaultValue: null },
       type: { type: DataTypes.STRING(8), allowNull: false, validate: { isIn: [[...ASSET_TYPES]] } },
       currency: { type: DataTypes.STRING(16), allowNull: false, validate: { notEmpty: true } },
       network: { type: DataTypes.STRING(16), allowNull: true },

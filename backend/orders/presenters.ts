@@ -2,7 +2,7 @@
  * The order as its customer sees it and as operators see it: explicit whitelists (never the
  * row's toJSON: it holds the secret's hash, the sealed secret and the upload keys).
  */
-import type { OperatorOrderDto, OrderDto, OrderHistoryEntry, OrderSide, OrderStep, PaymentDetails } from '../../common/orders';
+import type { OperatorHistoryEntry, OperatorOrderDto, OrderDto, OrderHistoryEntry, OrderSide, OrderStep, PaymentDetails } from '../../common/orders';
 import { demoPaymentAccount } from '../../db/seeders/payment-details';
 import type { Asset, Order, OrderEvent } from '../models';
 import type { OrderView } from './view';
@@ -43,6 +43,7 @@ function presentSide(code: string, asset: Asset | null): OrderSide {
   return {
     code,
     name: asset?.name ?? code,
+    nameRu: asset?.nameRu ?? null,
     type: asset?.type ?? 'coin',
     currency: asset?.currency ?? code,
     network: asset?.network ?? null,
@@ -75,6 +76,7 @@ function presentPayment(order: Order, from: Asset | null): PaymentDetails {
   };
 }
 
+/** The customer's entry names the role only: staff identities never leave for customers. */
 function presentHistoryEntry(event: OrderEvent): OrderHistoryEntry {
   return {
     at: seconds(event.createdAt),
@@ -82,9 +84,12 @@ function presentHistoryEntry(event: OrderEvent): OrderHistoryEntry {
     from: event.fromStatus,
     to: event.toStatus,
     actor: event.actor,
-    actorName: event.actor === 'operator' ? event.actorName : null,
     details: event.details,
   };
+}
+
+function presentOperatorHistoryEntry(event: OrderEvent): OperatorHistoryEntry {
+  return { ...presentHistoryEntry(event), actorName: event.actor === 'operator' ? event.actorName : null };
 }
 
 export function presentOrder(view: OrderView): OrderDto {
@@ -131,6 +136,7 @@ export function presentOperatorOrder(view: OrderView): OperatorOrderDto {
   const { order } = view;
   return {
     ...presentOrder(view),
+    history: view.events.map(presentOperatorHistoryEntry),
     id: order.id,
     userId: order.userId,
     lang: order.lang,

@@ -6,6 +6,7 @@ export function presentAsset(asset: Asset): AssetDto {
   return {
     code: asset.code,
     name: asset.name,
+    nameRu: asset.nameRu,
     type: asset.type,
     currency: asset.currency,
     network: asset.network,

@@ -29,7 +29,7 @@ function reading(name: string, quotes: Quote[], overrides: Partial<SourceReading
 
 function asset(code: string, currency: string, overrides: Partial<AssetDto> = {}): AssetDto {
   return {
-    code, name: code, type: 'coin', currency, network: null, precision: 8, icon: code.toLowerCase(),
+    code, name: code, nameRu: null, type: 'coin', currency, network: null, precision: 8, icon: code.toLowerCase(),
     reserve: '1000000', enabled: true, city: null, ...overrides,
   };
 }

@@ -18,7 +18,7 @@ const FRESH = '2025-06-01T11:59:30.000Z';
 const OLD = '2025-06-01T11:00:00.000Z';
 
 function asset(code: string, currency: string, precision: number, reserve: string): AssetDto {
-  return { code, name: code, type: 'coin', currency, network: null, precision, icon: code.toLowerCase(), reserve, enabled: true, city: null };
+  return { code, name: code, nameRu: null, type: 'coin', currency, network: null, precision, icon: code.toLowerCase(), reserve, enabled: true, city: null };
 }
 
 function direction(from: string, to: string, overrides: Partial<DirectionDto> = {}): DirectionDto {

@@ -10,7 +10,7 @@ import { publishSnapshot, RATES_CHANNEL, RATES_SNAPSHOT_KEY, startRatesStore, ty
 const T0 = new Date('2026-03-02T10:00:00.000Z');
 
 function asset(code: string, currency: string, reserve: string): AssetDto {
-  return { code, name: code, type: 'coin', currency, network: null, precision: 8, icon: 'x', reserve, enabled: true, city: null };
+  return { code, name: code, nameRu: null, type: 'coin', currency, network: null, precision: 8, icon: 'x', reserve, enabled: true, city: null };
 }
 
 function direction(from: string, to: string): DirectionDto {

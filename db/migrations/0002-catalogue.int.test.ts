@@ -48,7 +48,7 @@ for (const site of testDatabaseSites()) {
     it('creates the assets table with the catalogue columns', async () => {
       const columns = await db.sequelize.getQueryInterface().describeTable('assets');
       expect(Object.keys(columns).sort()).to.deep.equal(
-        ['city', 'code', 'createdAt', 'currency', 'enabled', 'icon', 'id', 'name', 'network', 'precision', 'reserve', 'sortOrder', 'type', 'updatedAt'],
+        ['city', 'code', 'createdAt', 'currency', 'enabled', 'icon', 'id', 'name', 'nameRu', 'network', 'precision', 'reserve', 'sortOrder', 'type', 'updatedAt'],
       );
       expect(columns.reserve.type).to.equal(site.dialect === 'mysql' ? 'DECIMAL(36,18)' : 'TEXT');
     });

@@ -13,18 +13,20 @@ function coin(
   reserve: string,
 ): AssetDto {
   const icon = network ? `${currency}-${network}`.toLowerCase() : currency.toLowerCase();
-  return { code, name, type: 'coin', currency, network, precision, icon, reserve, enabled: true, city: null };
+  // Coins keep their Latin names in Russian too.
+  return { code, name, nameRu: null, type: 'coin', currency, network, precision, icon, reserve, enabled: true, city: null };
 }
 
-function fiat(code: string, name: string, currency: string, icon: string, reserve: string): AssetDto {
-  return { code, name, type: 'fiat', currency, network: null, precision: 2, icon, reserve, enabled: true, city: null };
+function fiat(code: string, [name, nameRu]: [string, string], currency: string, icon: string, reserve: string): AssetDto {
+  return { code, name, nameRu, type: 'fiat', currency, network: null, precision: 2, icon, reserve, enabled: true, city: null };
 }
 
 /** Cash is counted in whole notes and held per city: `CASHRUB` in `MSK` is `CASHRUBMSK`. */
-function cash(currency: string, city: string, cityName: string, reserve: string): AssetDto {
+function cash(currency: string, city: string, [cityName, cityNameRu]: [string, string], reserve: string): AssetDto {
   return {
     code: `CASH${currency}${city}`,
     name: `Cash ${currency} (${cityName})`,
+    nameRu: `Наличные ${currency} (${cityNameRu})`,
     type: 'cash',
     currency,
     network: null,
@@ -64,30 +66,30 @@ export const SEED_COINS: AssetDto[] = [
 ];
 
 export const SEED_RUB_FIAT: AssetDto[] = [
-  fiat('SBERRUB', 'Sberbank', 'RUB', 'sberbank', '18500000'),
-  fiat('TCSBRUB', 'T-Bank', 'RUB', 'tbank', '12400000'),
-  fiat('ACRUB', 'Alfa-Bank', 'RUB', 'alfabank', '9600000'),
-  fiat('TBRUB', 'VTB', 'RUB', 'vtb', '7300000'),
-  fiat('SBPRUB', 'SBP fast payments', 'RUB', 'sbp', '15000000'),
-  fiat('MIRCRUB', 'Mir card', 'RUB', 'mir', '6800000'),
-  fiat('CARDRUB', 'Visa/Mastercard RUB', 'RUB', 'card-rub', '5200000'),
-  fiat('WIRERUB', 'Bank transfer RUB', 'RUB', 'wire-rub', '25000000'),
+  fiat('SBERRUB', ['Sberbank', 'Сбербанк'], 'RUB', 'sberbank', '18500000'),
+  fiat('TCSBRUB', ['T-Bank', 'Т-Банк (Тинькофф)'], 'RUB', 'tbank', '12400000'),
+  fiat('ACRUB', ['Alfa-Bank', 'Альфа-Банк'], 'RUB', 'alfabank', '9600000'),
+  fiat('TBRUB', ['VTB', 'ВТБ'], 'RUB', 'vtb', '7300000'),
+  fiat('SBPRUB', ['SBP fast payments', 'СБП (система быстрых платежей)'], 'RUB', 'sbp', '15000000'),
+  fiat('MIRCRUB', ['Mir card', 'Карта «Мир»'], 'RUB', 'mir', '6800000'),
+  fiat('CARDRUB', ['Visa/Mastercard RUB', 'Карта Visa/Mastercard RUB'], 'RUB', 'card-rub', '5200000'),
+  fiat('WIRERUB', ['Bank transfer RUB', 'Банковский перевод RUB'], 'RUB', 'wire-rub', '25000000'),
 ];
 
 export const SEED_KGS_FIAT: AssetDto[] = [
-  fiat('CARDKGS', 'Visa/Mastercard KGS', 'KGS', 'card-kgs', '9500000'),
-  fiat('MBANKKGS', 'MBank', 'KGS', 'mbank', '7200000'),
-  fiat('OPTIMAKGS', 'Optima Bank', 'KGS', 'optima', '5400000'),
+  fiat('CARDKGS', ['Visa/Mastercard KGS', 'Карта Visa/Mastercard KGS'], 'KGS', 'card-kgs', '9500000'),
+  fiat('MBANKKGS', ['MBank', 'МБанк'], 'KGS', 'mbank', '7200000'),
+  fiat('OPTIMAKGS', ['Optima Bank', 'Оптима Банк'], 'KGS', 'optima', '5400000'),
 ];
 
 export const SEED_CASH: AssetDto[] = [
-  cash('RUB', 'MSK', 'Moscow', '45000000'),
-  cash('RUB', 'SPB', 'Saint Petersburg', '20000000'),
-  cash('RUB', 'EKB', 'Yekaterinburg', '8000000'),
-  cash('RUB', 'KZN', 'Kazan', '5000000'),
-  cash('USD', 'MSK', 'Moscow', '450000'),
-  cash('USD', 'SPB', 'Saint Petersburg', '200000'),
-  cash('USD', 'EKB', 'Yekaterinburg', '80000'),
+  cash('RUB', 'MSK', ['Moscow', 'Москва'], '45000000'),
+  cash('RUB', 'SPB', ['Saint Petersburg', 'Санкт-Петербург'], '20000000'),
+  cash('RUB', 'EKB', ['Yekaterinburg', 'Екатеринбург'], '8000000'),
+  cash('RUB', 'KZN', ['Kazan', 'Казань'], '5000000'),
+  cash('USD', 'MSK', ['Moscow', 'Москва'], '450000'),
+  cash('USD', 'SPB', ['Saint Petersburg', 'Санкт-Петербург'], '200000'),
+  cash('USD', 'EKB', ['Yekaterinburg', 'Екатеринбург'], '80000'),
 ];
 
 export const SEED_ASSETS: AssetDto[] = [...SEED_COINS, ...SEED_RUB_FIAT, ...SEED_KGS_FIAT, ...SEED_CASH];

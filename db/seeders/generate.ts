@@ -64,8 +64,10 @@ function buildAsset(index: number, next: (below: number) => number): { asset: As
   const reserveWorth = new Dec(`${10 + next(990)}000`);
   const reserve = reserveWorth.div(new Dec(price)).round(precision, Dec.roundDown).toFixed();
   const name = `Generated ${type} ${currency}`;
+  // Coins keep their Latin name in Russian too; cards and cash have a Russian one.
+  const nameRu = type === 'fiat' ? `Сгенерированная карта ${currency}` : type === 'cash' ? `Сгенерированные наличные ${currency}` : null;
   return {
-    asset: { code, name, type, currency, network, precision, icon: 'generated', reserve, enabled: true, city },
+    asset: { code, name, nameRu, type, currency, network, precision, icon: 'generated', reserve, enabled: true, city },
     price,
   };
 }

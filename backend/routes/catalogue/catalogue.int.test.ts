@@ -34,6 +34,26 @@ describe('GET /api/catalogue', function () {
     }
   });
 
+  it('names banks, payment systems and cash in Russian and in Latin letters, coins in Latin only, whatever the request language', async () => {
+    const bodies: string[] = [];
+    for (const lang of ['ru', 'en']) {
+      const response = await get({ lang });
+      const text = await response.text();
+      bodies.push(text);
+      const { data } = JSON.parse(text) as { data: { assets: AssetDto[] } };
+      const names = (code: string) => {
+        const asset = data.assets.find((each) => each.code === code);
+        return asset && { name: asset.name, nameRu: asset.nameRu };
+      };
+      expect(names('SBERRUB'), lang).to.deep.equal({ name: 'Sberbank', nameRu: 'Сбербанк' });
+      expect(names('TCSBRUB'), lang).to.deep.equal({ name: 'T-Bank', nameRu: 'Т-Банк (Тинькофф)' });
+      expect(names('CASHRUBMSK'), lang).to.deep.equal({ name: 'Cash RUB (Moscow)', nameRu: 'Наличные RUB (Москва)' });
+      expect(names('BTC'), lang).to.deep.equal({ name: 'Bitcoin', nameRu: null });
+    }
+    // One body for both languages: the ETag and the caches stay shared.
+    expect(bodies[0]).to.equal(bodies[1]);
+  });
+
   it('lists coins first, then fiat, then cash', async () => {
     const { data } = (await (await get()).json()) as { data: { assets: AssetDto[] } };
     const types = data.assets.map((asset) => asset.type);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ORDER_STATUSES, type OrderStatus } from '../../../common/enums';
-import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto, type OperatorOrderList } from '../../../common/orders';
+import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto, type OperatorOrderList, type OrderDto } from '../../../common/orders';
 import { buildUser, TestClient } from '../../accounts/testing';
 import { initModels } from '../../models';
 import { ORDERS_CHANNEL, type OrderChangeMessage } from '../../orders/events';
@@ -41,6 +41,7 @@ describe('operator orders API', function () {
   this.timeout(60_000);
   let server: TestServer;
   let operator: TestClient;
+  let operatorEmail: string;
   let direction: TestDirection;
   const published: OrderChangeMessage[] = [];
   let unsubscribe: () => Promise<void>;
@@ -48,6 +49,7 @@ describe('operator orders API', function () {
   before(async () => {
     server = await startTestServer();
     const { email, password } = await buildUser(server.db.sequelize, { role: 'operator' });
+    operatorEmail = email;
     operator = new TestClient(server.url);
     expect((await operator.signIn(email, password)).status).to.equal(200);
     direction = await buildDirection(server, { rate: '100', to: { type: 'fiat', precision: 2 } });
@@ -108,6 +110,24 @@ describe('operator orders API', function () {
       expect(outcomes).to.deep.equal(ORDER_STATUSES.map((status) => `${status}:${ACCEPTED[action].includes(status) ? 200 : 409}`));
     });
   }
+
+  it("never names the operator to the customer: the customer's order and its live view carry the role only", async () => {
+    const { order, secret } = await buildOrder(server, { direction, set: stateFor('new') });
+    expect((await act(order.uid, 'hold')).status).to.equal(200);
+    const customerView = await new TestClient(server.url).get(`/orders/${order.uid}/${secret}`);
+    expect(customerView.status).to.equal(200);
+    const live = await waitForMessage(order.uid, order.version + 1);
+    for (const dto of [customerView.body.data as OrderDto, live.order]) {
+      expect(dto.history.at(-1)).to.deep.include({ action: 'hold', actor: 'operator' });
+      expect(JSON.stringify(dto)).not.to.contain(operatorEmail);
+      // The role only: no name, no id of whoever acted.
+      expect(dto.history.map((entry) => Object.keys(entry).sort())).to.deep.equal(
+        dto.history.map(() => ['action', 'actor', 'at', 'details', 'from', 'to']),
+      );
+    }
+    // Staff still see who acted.
+    expect(live.operator.history.at(-1)).to.include({ actorName: operatorEmail });
+  });
 
   it('settles a hold with funds in it: done, return and recalculate become possible, received does not', async () => {
     const hold = { ...stateFor('hold'), receivedAmount: '1' };

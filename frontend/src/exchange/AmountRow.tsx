@@ -4,6 +4,7 @@ import type { AssetDto } from '../../../common/catalogue';
 import { classNames } from '../components/classNames';
 import { AssetIcon } from './AssetIcon';
 import { sanitizeAmountInput } from './format';
+import { useAssetName } from './useAssetName';
 import type { AmountProblem, AmountSide } from './quote';
 
 interface Props {
@@ -22,6 +23,7 @@ interface Props {
 /** One side of the exchange: the label, the amount (editable on either side) and the asset selector. */
 export function AmountRow({ side, asset, value, problem, aside, disabled, onAmount, onPick }: Props) {
   const { t } = useTranslation();
+  const nameOf = useAssetName();
   const id = useId();
   const message = problem ? t(problem.key, problem.values) : null;
   return (
@@ -52,14 +54,14 @@ export function AmountRow({ side, asset, value, problem, aside, disabled, onAmou
           type="button"
           className="asset-button"
           aria-haspopup="dialog"
-          aria-label={t(side === 'send' ? 'exchange.pickSend' : 'exchange.pickReceive', { asset: asset.name })}
+          aria-label={t(side === 'send' ? 'exchange.pickSend' : 'exchange.pickReceive', { asset: nameOf(asset) })}
           data-code={asset.code}
           onClick={() => onPick(side)}
         >
           <AssetIcon asset={asset} />
           <span className="asset-button__text">
             <span className="asset-button__code">{asset.currency}</span>
-            <span className="asset-button__name">{asset.name}</span>
+            <span className="asset-button__name">{nameOf(asset)}</span>
           </span>
           <svg className="asset-button__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
             <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import { loadExchangeModules, startExchangeHarness, type ExchangeHarness, type ExchangeModules } from './testing/harness';
@@ -80,6 +80,25 @@ describe('asset modal', () => {
     await userEvent.type(search, 'visa');
     expect(optionCodes(dialog)).to.deep.equal(['CARDKGS']);
     expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).to.deep.equal(['All1', 'Crypto0', 'Fiat1', 'Cash0']);
+  });
+
+  it('finds Sberbank by "сбер" and "sber", and names it in the interface language', async () => {
+    const i18n = (await import('../../test/i18n')).default;
+    const dialog = await openPicker('send');
+    const search = within(dialog).getByRole('combobox');
+    for (const query of ['сбер', 'sber']) {
+      await userEvent.clear(search);
+      await userEvent.type(search, query);
+      expect(optionCodes(dialog), query).to.deep.equal(['SBERRUB']);
+    }
+    const name = () => within(dialog).getByRole('option').querySelector('.asset-option__name')?.textContent;
+    expect(name()).to.equal('Sberbank');
+    await act(() => i18n.changeLanguage('ru'));
+    try {
+      expect(name()).to.equal('Сбербанк');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('asks to change the search when nothing matches', async () => {

@@ -10,6 +10,7 @@ import { countByTab, inTab, searchAssets } from './assetSearch';
 import { formatMoney } from './format';
 import type { AmountSide } from './quote';
 import { useExchangeStore } from './store';
+import { useAssetName } from './useAssetName';
 import './asset-modal.css';
 
 export interface AssetModalProps {
@@ -59,6 +60,7 @@ interface PickerProps extends AssetModalProps {
 
 function AssetPicker({ options, current, reserves, side, onSelect }: PickerProps) {
   const { t } = useTranslation();
+  const nameOf = useAssetName();
   const ids = useId();
   const listId = `${ids}-list`;
   const optionId = (code: string) => `${ids}-option-${code}`;
@@ -198,7 +200,7 @@ function AssetPicker({ options, current, reserves, side, onSelect }: PickerProps
             >
               <AssetIcon asset={asset} />
               <span className="asset-option__text">
-                <span className="asset-option__name">{asset.name}</span>
+                <span className="asset-option__name">{nameOf(asset)}</span>
                 <span className="asset-option__meta">
                   <span className="asset-option__code">{asset.code}</span>
                   {asset.network && <span className="asset-option__network">{asset.network}</span>}

@@ -25,6 +25,7 @@ import {
   type OrderFormLayout,
 } from './orderForm';
 import { useExchangeStore } from './store';
+import { useAssetName } from './useAssetName';
 import type { ReadyExchange } from './useExchangeModel';
 import './order-details.css';
 
@@ -183,6 +184,7 @@ function OrderDetailsForm({ model, layout }: Props & { layout: OrderFormLayout }
 }
 
 function SummarySide({ label, amount, asset }: { label: string; amount: string; asset: ReadyExchange['from'] }) {
+  const nameOf = useAssetName();
   return (
     <div className="order-summary__side">
       <span className="order-summary__label">{label}</span>
@@ -190,7 +192,7 @@ function SummarySide({ label, amount, asset }: { label: string; amount: string; 
         <AssetIcon asset={asset} size="small" />
         {amount ? formatMoney(amount, asset.currency) : '—'}
       </span>
-      <span className="order-summary__name">{asset.name}</span>
+      <span className="order-summary__name">{nameOf(asset)}</span>
     </div>
   );
 }

@@ -13,6 +13,14 @@ describe('asset search', () => {
     expect(codes(searchAssets(enabled, 'msk'))).to.deep.equal(['CASHRUBMSK']);
   });
 
+  it('finds by the name in either language, whatever the interface language', () => {
+    expect(codes(searchAssets(enabled, 'сбер'))).to.deep.equal(['SBERRUB']);
+    expect(codes(searchAssets(enabled, 'СБЕРБАНК'))).to.deep.equal(['SBERRUB']);
+    expect(codes(searchAssets(enabled, 'sber'))).to.deep.equal(['SBERRUB']);
+    expect(codes(searchAssets(enabled, 'наличные москва'))).to.deep.equal(['CASHRUBMSK']);
+    expect(codes(searchAssets(enabled, 'cash moscow'))).to.deep.equal(['CASHRUBMSK']);
+  });
+
   it('needs every word of the query to match', () => {
     expect(codes(searchAssets(enabled, 'rub cash'))).to.deep.equal(['CASHRUBMSK']);
     expect(codes(searchAssets(enabled, 'rub'))).to.deep.equal(['SBERRUB', 'CASHRUBMSK']);

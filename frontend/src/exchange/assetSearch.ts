@@ -1,9 +1,13 @@
-/** The asset modal's filter: a type tab and a search over code, name, currency, network and city. */
+/**
+ * The asset modal's filter: a type tab and a search over code, the names in both languages
+ * (so "сбер" and "sber" both find Sberbank, whatever the interface language), currency,
+ * network and city.
+ */
 import type { AssetDto } from '../../../common/catalogue';
 import { ASSET_TABS, type AssetTab } from '../../../common/enums';
 
 function haystack(asset: AssetDto): string {
-  return [asset.code, asset.name, asset.currency, asset.network ?? '', asset.city ?? ''].join(' ').toLowerCase();
+  return [asset.code, asset.name, asset.nameRu ?? '', asset.currency, asset.network ?? '', asset.city ?? ''].join(' ').toLowerCase();
 }
 
 /** Assets matching every word of the query, in catalogue order, exact code matches first. */

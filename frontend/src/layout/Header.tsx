@@ -1,18 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { classNames } from '../components/classNames';
 import { useUiStore } from '../stores/ui';
 import { AccountEntry } from './AccountEntry';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { NAV_ROUTES, NavLinks } from './NavLinks';
+import { useHeaderFit } from './useHeaderFit';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
-/** Site header: logo, navigation, language switch, account entry; a burger drawer on narrow screens. */
+/**
+ * Site header: logo, navigation, language switch, account entry; a burger drawer on narrow
+ * screens and wherever the items do not fit on one line (a long language, a staff member's buttons).
+ */
 export function Header() {
   const { t } = useTranslation();
   const menuOpen = useUiStore((state) => state.menuOpen);
   const setMenuOpen = useUiStore((state) => state.setMenuOpen);
+  const barRef = useRef<HTMLDivElement>(null);
+  const fits = useHeaderFit(barRef);
 
   useEffect(() => {
     if (!menuOpen) return undefined;
@@ -24,8 +31,8 @@ export function Header() {
   }, [menuOpen, setMenuOpen]);
 
   return (
-    <header className={menuOpen ? 'site-header site-header--menu-open' : 'site-header'}>
-      <div className="site-header__bar container">
+    <header className={classNames('site-header', menuOpen && 'site-header--menu-open', !fits && 'site-header--folded')}>
+      <div className="site-header__bar container" ref={barRef}>
         <Logo />
         <nav className="site-header__nav" aria-label={t('common.header.navigation')}>
           <NavLinks routes={NAV_ROUTES} className="site-header__links" />

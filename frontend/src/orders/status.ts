@@ -8,6 +8,12 @@ export function statusKey(order: Pick<OrderDto, 'status' | 'deleteReason'>): str
   return `order.status.${order.status}`;
 }
 
+/** The operators' label of a status: every status its own words (customers see some alike). */
+export function operatorStatusKey(order: Pick<OrderDto, 'status' | 'deleteReason'>): string {
+  if (order.status === 'deleted' && order.deleteReason === 'expired') return 'order.operator.statuses.expired';
+  return `order.operator.statuses.${order.status}`;
+}
+
 /** Tone of the status badge. */
 export function statusTone(status: OrderStatus): 'info' | 'success' | 'warning' | 'danger' | 'muted' {
   switch (status) {

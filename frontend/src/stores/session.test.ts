@@ -47,8 +47,8 @@ describe('session store', () => {
     expect(useSessionStore.getState().user).to.deep.equal(USER);
   });
 
-  it('counts a signed-out answer as known with no user', async () => {
-    const started = await serveSession(401, { success: false, error: { code: 'unauthorized', message: 'Sign in' } });
+  it('counts the signed-out answer (200, not_signed_in) as known with no user', async () => {
+    const started = await serveSession(200, { success: false, error: { code: 'not_signed_in', message: 'You are not signed in' } });
     server = started.server;
     const user = await useSessionStore.getState().fetchSession();
     expect(user).to.equal(null);

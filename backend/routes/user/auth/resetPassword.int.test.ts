@@ -57,7 +57,7 @@ describe('accounts: password reset', function () {
     const first = await confirm(token);
     expect(first.status).to.equal(200);
     expect(first.body.data.message).to.equal('New password set');
-    expect((await signedIn.session()).status).to.equal(401);
+    expect((await signedIn.session()).body.error?.code).to.equal('not_signed_in');
     expect((await client().signIn(email, TEST_PASSWORD)).status).to.equal(400);
     expect((await client().signIn(email, NEW_PASSWORD)).status).to.equal(200);
     const again = await confirm(token);

@@ -29,22 +29,42 @@ describe('session calls', () => {
     return { id, cookie: `${SESSION_COOKIE}=${id}; ${SESSION_COOKIE}.sig=${signature}` };
   }
 
-  it('answers GET /api/user/auth/session/get/ with 401 unauthorized when signed out', async () => {
-    const response = await fetch(`${server.url}/api/user/auth/session/get/`, { headers: { lang: 'en' } });
-    expect(response.status).to.equal(401);
-    expect((await response.json()).error).to.deep.equal({ code: 'unauthorized', message: 'Sign in to continue' });
+  it('answers GET /api/user/auth/session/get/ signed out with 200, success false and a translated not_signed_in', async () => {
+    for (const [lang, message] of [
+      ['en', 'You are not signed in'],
+      ['ru', 'Вы не вошли в аккаунт'],
+    ]) {
+      const response = await fetch(`${server.url}/api/user/auth/session/get/`, { headers: { lang } });
+      expect(response.status).to.equal(200);
+      expect(response.headers.get('cache-control')).to.equal('no-store');
+      expect(await response.json()).to.deep.equal({ success: false, error: { code: 'not_signed_in', message } });
+    }
   });
 
   it('answers the same call without the trailing slash the same way', async () => {
     const response = await fetch(`${server.url}/api/user/auth/session/get`);
-    expect(response.status).to.equal(401);
+    expect(response.status).to.equal(200);
+    expect((await response.json()).error.code).to.equal('not_signed_in');
   });
 
-  it('answers 401 and ends a session whose user does not exist', async () => {
+  it('answers not_signed_in and ends a session whose user does not exist', async () => {
     const { id, cookie } = await storedSession({ userId: 424242 });
     const response = await fetch(`${server.url}/api/user/auth/session/get/`, { headers: { cookie } });
-    expect(response.status).to.equal(401);
+    expect(response.status).to.equal(200);
+    expect((await response.json()).error.code).to.equal('not_signed_in');
     expect(await server.kv.get(sessionKey(id))).to.equal(null);
+  });
+
+  it('keeps the 401 rule for every other call made signed out', async () => {
+    for (const [method, path] of [
+      ['DELETE', '/api/user/auth/session/destroy-all'],
+      ['POST', '/api/user/profile/edit/main'],
+      ['GET', '/api/operator/orders'],
+    ]) {
+      const response = await fetch(`${server.url}${path}`, { method, headers: { lang: 'en', 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+      expect(response.status, `${method} ${path}`).to.equal(401);
+      expect((await response.json()).error.code).to.equal('unauthorized');
+    }
   });
 
   it('destroys the session in the store and expires the cookie on DELETE /api/user/auth/session/destroy', async () => {

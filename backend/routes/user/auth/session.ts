@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { ErrorCode, type ApiFailure } from '../../../../common/api';
 import { UnauthorizedError } from '../../../lib/errors';
 import type { KV } from '../../../lib/kv/types';
 import type { AppContext, AppState } from '../../../middlewares/types';
@@ -7,8 +8,10 @@ import { respond } from '../../respond';
 import type { FindSessionUser } from './sessionUser';
 
 /**
- * `GET /user/auth/session/get/` (with or without the trailing slash): the signed-in user, or 401
- * when signed out (also when the user's sessions were ended since this one signed in).
+ * `GET /user/auth/session/get/` (with or without the trailing slash): the signed-in user, or, when
+ * signed out (also when the user's sessions were ended since this one signed in), 200 with
+ * `success: false` and `not_signed_in`: asking is not an error, so a visitor's every first page
+ * load does not log one. Every other call keeps the 401 rule.
  * `DELETE /user/auth/session/destroy`: ends the session. `DELETE /user/auth/session/destroy-all`:
  * ends every session of the user (sign out everywhere).
  */
@@ -28,7 +31,9 @@ export function sessionRoutes(deps: { findSessionUser: FindSessionUser; kv: KV }
     const user = userId === null ? null : await deps.findSessionUser(userId);
     if (user === null) {
       if (userId !== null) ctx.session = null;
-      throw new UnauthorizedError();
+      const body: ApiFailure = { success: false, error: { code: ErrorCode.NotSignedIn, message: ctx.state.t('errors.not_signed_in') } };
+      ctx.body = body;
+      return;
     }
     respond(ctx, user);
   }

@@ -5,6 +5,7 @@ import { pathFor } from '../../../../common/routes';
 import { AssetIcon } from '../AssetIcon';
 import { useCatalogue } from '../api';
 import { buildDirectory } from '../directory';
+import { useAssetName } from '../useAssetName';
 
 interface Props {
   /** Which known directions to list. */
@@ -16,6 +17,7 @@ interface Props {
 /** Links to the landing pages of related pairs (`/exchange/:from/:to`). */
 export function PopularPairs({ filter, limit = 12 }: Props) {
   const { t } = useTranslation();
+  const nameOf = useAssetName();
   const catalogue = useCatalogue();
   if (!catalogue.data) return null;
   const directory = buildDirectory(catalogue.data);
@@ -41,7 +43,7 @@ export function PopularPairs({ filter, limit = 12 }: Props) {
                 <AssetIcon asset={from} size="small" />
                 <AssetIcon asset={to} size="small" />
               </span>
-              <span className="pair-link__text">{t('exchange.landing.exchangeOf', { from: from.name, to: to.name })}</span>
+              <span className="pair-link__text">{t('exchange.landing.exchangeOf', { from: nameOf(from), to: nameOf(to) })}</span>
             </Link>
           </li>
         ))}

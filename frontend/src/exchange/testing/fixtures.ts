@@ -11,6 +11,7 @@ function asset(code: string, overrides: Partial<AssetDto>): AssetDto {
   return {
     code,
     name: code,
+    nameRu: null,
     type: 'coin',
     currency: code,
     network: null,
@@ -27,9 +28,9 @@ export const ASSETS: AssetDto[] = [
   asset('BTC', { name: 'Bitcoin', reserve: '14.25' }),
   asset('ETH', { name: 'Ethereum', reserve: '180' }),
   asset('USDTTRC20', { name: 'Tether TRC20', currency: 'USDT', network: 'TRC20', precision: 6, icon: 'usdt-trc20', reserve: '1250000' }),
-  asset('SBERRUB', { name: 'Sberbank', type: 'fiat', currency: 'RUB', precision: 2, icon: 'sberbank', reserve: '1500000' }),
+  asset('SBERRUB', { name: 'Sberbank', nameRu: 'Сбербанк', type: 'fiat', currency: 'RUB', precision: 2, icon: 'sberbank', reserve: '1500000' }),
   asset('CARDKGS', { name: 'Visa/Mastercard KGS', type: 'fiat', currency: 'KGS', precision: 2, icon: 'card-kgs', reserve: '950000' }),
-  asset('CASHRUBMSK', { name: 'Cash RUB (Moscow)', type: 'cash', currency: 'RUB', precision: 0, icon: 'cash-rub', reserve: '4500000', city: 'MSK' }),
+  asset('CASHRUBMSK', { name: 'Cash RUB (Moscow)', nameRu: 'Наличные RUB (Москва)', type: 'cash', currency: 'RUB', precision: 0, icon: 'cash-rub', reserve: '4500000', city: 'MSK' }),
   asset('XMR', { name: 'Monero', precision: 12, enabled: false }),
 ];
 

@@ -9,8 +9,8 @@ export function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
     status: 'new',
     step: 'confirm',
     version: 1,
-    from: { code: 'SBERRUB', name: 'Sberbank', type: 'fiat', currency: 'RUB', network: null, precision: 2, city: null },
-    to: { code: 'BTC', name: 'Bitcoin', type: 'coin', currency: 'BTC', network: 'BTC', precision: 8, city: null },
+    from: { code: 'SBERRUB', name: 'Sberbank', nameRu: 'Сбербанк', type: 'fiat', currency: 'RUB', network: null, precision: 2, city: null },
+    to: { code: 'BTC', name: 'Bitcoin', nameRu: null, type: 'coin', currency: 'BTC', network: 'BTC', precision: 8, city: null },
     rateType: 'fixed',
     rate: '0.00000014',
     amountSend: '356000.01',
@@ -36,7 +36,7 @@ export function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
     payment: null,
     createdAt: CREATED_AT,
     updatedAt: CREATED_AT,
-    history: [{ at: CREATED_AT, action: 'created', from: null, to: 'new', actor: 'customer', actorName: null, details: null }],
+    history: [{ at: CREATED_AT, action: 'created', from: null, to: 'new', actor: 'customer', details: null }],
     ...overrides,
   };
 }
@@ -52,6 +52,7 @@ export const PAYMENT = {
 export function operatorOrderFixture(overrides: Partial<OperatorOrderDto> = {}): OperatorOrderDto {
   return {
     ...orderFixture(),
+    history: [{ at: CREATED_AT, action: 'created', from: null, to: 'new', actor: 'customer', actorName: null, details: null }],
     id: 1,
     userId: null,
     lang: 'en',

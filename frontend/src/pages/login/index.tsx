@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import type { SessionUser } from '../../../../common/api';
 import { AuthCard, FormNotice } from '../../accounts/AuthCard';
 import { showAlert } from '../../accounts/alerts';
 import { accountsApi } from '../../accounts/api';
@@ -10,10 +11,12 @@ import { useCaptcha } from '../../accounts/useCaptcha';
 import { Button } from '../../components/Button';
 import { Checkbox, TextField, useForm } from '../../components/form';
 import { navigate, safeNextPath } from '../../router/navigation';
-import { useSessionStore } from '../../stores/session';
+import { isOperator, useSessionStore } from '../../stores/session';
 
-/** Where a user lands after signing in when no `next` was given. */
-export const AFTER_SIGN_IN_PATH = '/user/profile';
+/** Where a user lands after signing in when no `next` was given: staff go to their console. */
+export function afterSignInPath(user: SessionUser): string {
+  return isOperator(user) ? '/operator' : '/user/profile';
+}
 
 /**
  * `/login?next=<path>`: email and password, then the one-time code when the server asks for it
@@ -34,7 +37,7 @@ export default function LoginPage() {
   useEffect(() => {
     if (!user || left.current) return;
     left.current = true;
-    navigate(next ?? AFTER_SIGN_IN_PATH, { replace: true });
+    navigate(next ?? afterSignInPath(user), { replace: true });
   }, [user, next]);
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -6,13 +6,14 @@ import { expect } from 'chai';
 import { Server } from 'socket.io';
 import type { SessionUser } from '../../../../common/api';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../../common/events';
+import { ORDER_STATUSES } from '../../../../common/enums';
 import type { OperatorOrderDto } from '../../../../common/orders';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
 import { operatorOrderFixture } from '../../orders/testing/fixtures';
 
 /** The operator console against a real HTTP API and a real Socket.IO server (modules through `import()`, see AppRoutes.test.tsx). */
 async function load() {
-  const [page, client, queryClient, socketSource, session, ioClient, query] = await Promise.all([
+  const [page, client, queryClient, socketSource, session, ioClient, query, i18n] = await Promise.all([
     import('./index'),
     import('../../api/client'),
     import('../../api/queryClient'),
@@ -22,7 +23,7 @@ async function load() {
     import('@tanstack/react-query'),
     import('../../../test/i18n'),
   ]);
-  return { OperatorPage: page.default, ...client, ...queryClient, ...socketSource, ...session, io: ioClient.io, ...query };
+  return { OperatorPage: page.default, ...client, ...queryClient, ...socketSource, ...session, io: ioClient.io, ...query, i18n: i18n.default };
 }
 
 let m: Awaited<ReturnType<typeof load>>;
@@ -110,7 +111,7 @@ describe('operator console', () => {
     emitOrder(operatorOrderFixture({ uid: 'NEWEST0001', id: 3 }));
     await waitFor(() => expect(uids()).to.deep.equal(['NEWEST0001', 'FIRST00001', 'SECOND0001']), LIVE);
     emitOrder({ ...second, version: 2, status: 'done' });
-    await waitFor(() => expect(within(row('SECOND0001')).getByTestId('operator-status').textContent).to.equal('Paid'), LIVE);
+    await waitFor(() => expect(within(row('SECOND0001')).getByTestId('operator-status').textContent).to.equal('Done: paid out'), LIVE);
     expect(api.requests.filter((request) => request.path === '/operator/orders')).to.have.length(1);
   });
 
@@ -119,7 +120,7 @@ describe('operator console', () => {
     renderPage();
     await screen.findByTestId('operator-orders');
     await userEvent.click(within(row('FIRST00001')).getByRole('button', { name: 'Funds received' }));
-    await waitFor(() => expect(within(row('FIRST00001')).getByTestId('operator-status').textContent).to.equal('Payment received'));
+    await waitFor(() => expect(within(row('FIRST00001')).getByTestId('operator-status').textContent).to.equal('In progress: funds received'));
     expect(api.requests.filter((request) => request.method === 'POST').map((request) => request.body)).to.deep.equal([{ amount: '356000.01' }]);
   });
 
@@ -130,6 +131,27 @@ describe('operator console', () => {
     await userEvent.click(within(row('SECOND0001')).getByRole('button', { name: 'Done' }));
     expect((await within(row('SECOND0001')).findByRole('alert')).textContent).to.equal('Insufficient reserve for this amount');
   });
+
+  for (const lang of ['en', 'ru'] as const) {
+    it(`names every status of the filter in words of its own, never a raw code (${lang})`, async () => {
+      await act(() => m.i18n.changeLanguage(lang));
+      try {
+        renderPage();
+        const options = [...within(screen.getByTestId('operator-filter')).getAllByRole('option')].filter((option) => option.getAttribute('value') !== '');
+        expect(options.map((option) => option.getAttribute('value'))).to.deep.equal([...ORDER_STATUSES]);
+        const labels = options.map((option) => option.textContent ?? '');
+        expect(new Set(labels).size, labels.join(' | ')).to.equal(ORDER_STATUSES.length);
+        for (const [index, label] of labels.entries()) {
+          const status = ORDER_STATUSES[index];
+          expect(label, status).to.match(lang === 'ru' ? /^[А-ЯЁ][а-яё :]+$/ : /^[A-Z][a-z :]+$/);
+          expect(label.toLowerCase(), status).not.to.contain(`(${status})`);
+          expect(label).to.equal(m.i18n.t(`order.operator.statuses.${status}`));
+        }
+      } finally {
+        await act(() => m.i18n.changeLanguage('en'));
+      }
+    });
+  }
 
   it('loads older orders by cursor and filters by status', async () => {
     let calls = 0;

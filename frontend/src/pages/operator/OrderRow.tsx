@@ -3,7 +3,7 @@ import type { OperatorOrderDto } from '../../../../common/orders';
 import { classNames } from '../../components/classNames';
 import { formatMoney } from '../../exchange/format';
 import { operatorApi } from '../../orders/api';
-import { statusKey, statusTone } from '../../orders/status';
+import { operatorStatusKey, statusTone } from '../../orders/status';
 import { OrderActions } from './OrderActions';
 
 interface Props {
@@ -36,9 +36,9 @@ export function OrderRow({ order, onChanged }: Props) {
       </td>
       <td data-label={t('order.operator.columns.status')}>
         <span className={classNames('order-badge', `order-badge--${statusTone(order.status)}`)} data-testid="operator-status">
-          {t(statusKey(order))}
+          {t(operatorStatusKey(order))}
         </span>
-        {order.exception && <span className="operator-muted">{order.exception}</span>}
+        {order.exception && <span className="operator-muted">{t(`order.operator.exceptions.${order.exception}`)}</span>}
         {order.cardCheck !== 'not_required' && (
           <span className="operator-muted">{t('order.operator.cardCheck', { state: t(`order.operator.cardChecks.${order.cardCheck}`) })}</span>
         )}

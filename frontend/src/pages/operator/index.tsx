@@ -3,6 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../../common/enums';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../layout/PageHeader';
 import { PageLoader } from '../../layout/PageLoader';
+import { operatorStatusKey } from '../../orders/status';
 import { isOperator, useSessionStore } from '../../stores/session';
 import { OrderRow } from './OrderRow';
 import { useOperatorOrders } from './useOperatorOrders';
@@ -43,7 +44,7 @@ function OperatorConsole() {
             <option value="">{t('order.operator.all')}</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {t(`order.status.${status}`)} ({status})
+                {t(operatorStatusKey({ status, deleteReason: null }))}
               </option>
             ))}
           </select>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../../common/orders';
 import { monitoringInOut } from '../../../../common/rateMath';
 import { formatMoney } from '../../exchange/format';
+import { useAssetName } from '../../exchange/useAssetName';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -16,6 +17,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 /** Every detail of the order (spec §3): what the customer checks before confirming. */
 export function OrderSummary({ order }: { order: OrderDto }) {
   const { t, i18n } = useTranslation();
+  const nameOf = useAssetName();
   const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const rateRule =
     order.rateType === 'fixed'
@@ -37,10 +39,10 @@ export function OrderSummary({ order }: { order: OrderDto }) {
           {order.uid}
         </Row>
         <Row label={t('order.details.send')} testId="order-send">
-          {formatMoney(order.amountSend, order.from.currency)} <span className="order-muted">· {order.from.name}</span>
+          {formatMoney(order.amountSend, order.from.currency)} <span className="order-muted">· {nameOf(order.from)}</span>
         </Row>
         <Row label={t('order.details.receive')} testId="order-receive">
-          {formatMoney(order.amountReceive, order.to.currency)} <span className="order-muted">· {order.to.name}</span>
+          {formatMoney(order.amountReceive, order.to.currency)} <span className="order-muted">· {nameOf(order.to)}</span>
         </Row>
         <Row label={t('order.details.rate')} testId="order-rate">
           {formatMoney(rate.in, order.from.currency)} = {formatMoney(rate.out, order.to.currency)}

@@ -75,8 +75,7 @@ export function StatusStep({ order, actions }: StepProps) {
               <time dateTime={entry.at}>{time(entry.at)}</time>
               <span className="order-history__status">{t(statusKey({ status: entry.to, deleteReason: entry.action === 'expired' ? 'expired' : null }))}</span>
               <span className="order-muted">
-                {t(`order.history.actors.${entry.actor}`)}
-                {entry.actorName ? ` · ${entry.actorName}` : ''} · {t(`order.history.actions.${entry.action}`, { defaultValue: entry.action })}
+                {t(`order.history.actors.${entry.actor}`)} · {t(`order.history.actions.${entry.action}`, { defaultValue: entry.action })}
               </span>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { useCatalogue } from '../../exchange/api';
 import { buildDirectory, findDirection } from '../../exchange/directory';
 import { LandingLayout } from '../../exchange/landing/LandingLayout';
 import { PopularPairs } from '../../exchange/landing/PopularPairs';
+import { useAssetName } from '../../exchange/useAssetName';
 import { PageLoader } from '../../layout/PageLoader';
 import type { PageProps } from '../../router/pageLoaders';
 import '../../exchange/states.css';
@@ -13,6 +14,7 @@ import '../../exchange/states.css';
 /** `/exchange/:from/:to`, e.g. /exchange/BTC/SBERRUB: the pair's own page; unknown codes are a 404. */
 export default function PairLandingPage({ params }: PageProps) {
   const { t } = useTranslation();
+  const nameOf = useAssetName();
   const [path] = useLocation();
   const catalogue = useCatalogue();
   const fromCode = (params.from ?? '').toUpperCase();
@@ -40,8 +42,8 @@ export default function PairLandingPage({ params }: PageProps) {
   const names = {
     from: from.code,
     to: to.code,
-    fromName: from.name,
-    toName: to.name,
+    fromName: nameOf(from),
+    toName: nameOf(to),
     fromCurrency: from.currency,
     toCurrency: to.currency,
   };

@@ -6,6 +6,7 @@ import { useCatalogue } from '../../exchange/api';
 import { AssetIcon } from '../../exchange/AssetIcon';
 import { formatAmount } from '../../exchange/format';
 import { loadRates, useLiveRates } from '../../exchange/liveRates';
+import { useAssetName } from '../../exchange/useAssetName';
 import { reserveGroups } from './reserveGroups';
 import '../../exchange/states.css';
 import './reserves.css';
@@ -13,6 +14,7 @@ import './reserves.css';
 /** Every reserve by type, with a search, updated live by `reserves:update`. */
 export default function ReservesPage() {
   const { t, i18n } = useTranslation();
+  const nameOf = useAssetName();
   const catalogue = useCatalogue();
   const live = useLiveRates();
   const [query, setQuery] = useState('');
@@ -83,7 +85,7 @@ export default function ReservesPage() {
               <li key={asset.code} className="reserve-card" data-code={asset.code}>
                 <AssetIcon asset={asset} />
                 <span className="reserve-card__text">
-                  <span className="reserve-card__name">{asset.name}</span>
+                  <span className="reserve-card__name">{nameOf(asset)}</span>
                   <span className="reserve-card__meta">
                     {asset.code}
                     {asset.network && <span className="reserve-card__network">{asset.network}</span>}
