@@ -1,7 +1,7 @@
 import path from 'node:path';
-import send from 'koa-send';
 import { matchRoute } from '../../common/routes';
 import { MethodNotAllowedError, NotFoundError } from '../lib/errors';
+import { sendFile } from './staticFile';
 import type { AppContext, AppMiddleware } from './types';
 
 /** Hashed build output: cached for a year, never revalidated. */
@@ -12,16 +12,6 @@ export const REVALIDATE_CACHE = 'no-cache';
 export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
 
 const READ_METHODS = ['GET', 'HEAD'];
-
-async function sendFile(ctx: AppContext, root: string, file: string, cacheControl: string): Promise<boolean> {
-  ctx.set('Cache-Control', cacheControl);
-  try {
-    return (await send(ctx, file, { root, index: false, hidden: false })) !== undefined;
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return false;
-    throw error;
-  }
-}
 
 /**
  * Serves the built SPA from `staticDir`: `/assets/*` with immutable caching, `/builds/*.json`
@@ -46,9 +36,10 @@ export function spa(staticDir: string): AppMiddleware {
     if (path.posix.extname(ctx.path) !== '' && (await sendFile(ctx, root, ctx.path, PUBLIC_FILE_CACHE))) return;
 
     const known = matchRoute(ctx.path) !== null;
+    // Set before sending: the SPA's 404 page is sent whole, never answered 304.
+    if (!known) ctx.status = 404;
     if (!(await sendFile(ctx, root, '/index.html', REVALIDATE_CACHE))) {
       throw new Error(`The SPA is not built: ${path.join(root, 'index.html')} is missing`);
     }
-    ctx.status = known ? 200 : 404;
   };
 }
