@@ -5,6 +5,7 @@ import { createServerI18n, type ServerI18n } from './lib/i18n';
 import type { KV } from './lib/kv/types';
 import type { Logger } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
+import { compressAnswers } from './middlewares/compress';
 import { errorHandler } from './middlewares/errorHandler';
 import { httpMetrics } from './middlewares/httpMetrics';
 import { lang } from './middlewares/lang';
@@ -48,8 +49,9 @@ export type App = Koa<AppState> & {
 
 /**
  * Builds the Koa app without listening (tests and server.ts use it). Order: request log and
- * metrics see the final status; security headers cover error answers too; the error middleware
- * translates with the request's language; then navigation redirects, the monitoring exports,
+ * metrics see the final status; security headers cover error answers too; answers of 1 KB and
+ * more are compressed (error envelopes included); the error middleware translates with the
+ * request's language; then navigation redirects, the monitoring exports,
  * probes, the API and the SPA.
  */
 export function createApp(deps: AppDeps): App {
@@ -70,6 +72,7 @@ export function createApp(deps: AppDeps): App {
   const captcha = Boolean(config.recaptcha.v2SiteKey || config.recaptcha.v3SiteKey);
   app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:', captcha }));
   app.use(lang(app.i18n));
+  app.use(compressAnswers());
   app.use(errorHandler());
   app.use(navigation());
   app.use(exportRoutes({ rates: deps.rates, maintenance: config.maintenance }));
