@@ -62,7 +62,7 @@ describe('static files in the coding the client accepts', () => {
   });
 
   it('sends the file itself without Accept-Encoding, to identity, and when every coding is refused', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }] as Record<string, string>[]) {
       const answer = await get('/assets/index-test.js', headers);
       expect(answer.headers['content-encoding'], JSON.stringify(headers)).to.equal(undefined);
       expect(answer.headers.vary, JSON.stringify(headers)).to.match(/accept-encoding/i);
