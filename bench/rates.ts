@@ -6,7 +6,7 @@
  *   npm run bench:rates -- [--clients 5000] [--processes 2] [--updates 20] [--gap 500]
  *                          [--duration 10] [--warmup 3] [--connections 50] [--redis URL]
  * With --redis (or BENCH_REDIS_URL / TEST_REDIS_URL) the exports also run with the worker as its
- * own process. Expect about 4 minutes (6 with Redis).
+ * own process. Expect about 9 minutes (15 with Redis): the exports run in three codings.
  */
 import { broadcastOptions, describeBroadcast, runBroadcastBench, TARGET_P99_RATIO, type BroadcastResult } from './rates-broadcast';
 import { describeExports, exportsOptions, runExportsBench, TARGET_REBUILD_MS, TARGET_RPS_RATIO, type ExportsResult } from './exports';
