@@ -5,8 +5,9 @@ import type { AppMiddleware } from './types';
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 /**
- * Brotli quality for answers compressed per request: 4 costs about as much CPU as gzip 6 and
- * gives smaller answers; 11 is for files compressed once (the build).
+ * Brotli quality for answers compressed per request: 4 costs about what gzip 6 costs (measured on
+ * the exports: 25 against 28 ms for 3.9 MB); 11, a hundred times slower, is for files compressed
+ * once (the build).
  */
 export const DYNAMIC_BROTLI_QUALITY = 4;
 
