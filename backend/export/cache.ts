@@ -43,11 +43,11 @@ export interface ExportCache {
   json: ExportBody;
   txt: ExportBody;
   /**
-   * The same bodies compressed, set once — all six together — by compressExports, off the
-   * request path; null until then, and the raw bodies are served meanwhile. Belonging to this
-   * cache, they are never mixed with the bodies of another version.
+   * The same bodies compressed by compressExports off the request path, a format at a time (its
+   * br and gzip copies together, XML first); a format without them yet is served raw. Belonging
+   * to this cache, they are never mixed with the bodies of another version.
    */
-  encoded: EncodedExports | null;
+  encoded: Partial<EncodedExports>;
   /** HTTP date of the last change of any body. */
   lastModified: string;
   /** Directions published. */
@@ -127,7 +127,7 @@ export function buildExportCache(
     lastModified: now.toUTCString(),
     count,
     frames,
-    encoded: null,
+    encoded: {},
   };
   // Every ETag derives from the one digest: an unchanged JSON ETag means three unchanged bodies.
   if (previous && previous.json.etag === cache.json.etag) cache.lastModified = previous.lastModified;

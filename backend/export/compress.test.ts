@@ -4,7 +4,7 @@ import type { DirectionRateDto } from '../../common/catalogue';
 import { createLogger } from '../lib/logger';
 import { loadConfig } from '../config';
 import { buildExportCache, type ExportCache } from './cache';
-import { codedEtag, compressExports, createExportCompressor } from './compress';
+import { codedEtag, compressExports, createExportCompressor, isCompressed } from './compress';
 import type { ExportAsset } from './rows';
 
 const ASSETS: ExportAsset[] = [
@@ -23,11 +23,11 @@ function cacheWith(out: string): ExportCache {
 
 /** Every compressed body of `cache` decodes to that cache's raw body. */
 function expectOwnBodies(cache: ExportCache): void {
-  expect(cache.encoded).to.not.equal(null);
+  expect(isCompressed(cache)).to.equal(true);
   for (const format of ['xml', 'json', 'txt'] as const) {
-    expect(brotliDecompressSync(cache.encoded![format].br.body).equals(cache[format].body), format).to.equal(true);
-    expect(gunzipSync(cache.encoded![format].gzip.body).equals(cache[format].body), format).to.equal(true);
-    expect(cache.encoded![format].br.etag).to.equal(codedEtag(cache[format].etag, 'br'));
+    expect(brotliDecompressSync(cache.encoded[format]!.br.body).equals(cache[format].body), format).to.equal(true);
+    expect(gunzipSync(cache.encoded[format]!.gzip.body).equals(cache[format].body), format).to.equal(true);
+    expect(cache.encoded[format]!.br.etag).to.equal(codedEtag(cache[format].etag, 'br'));
   }
 }
 
@@ -41,15 +41,20 @@ describe('compressing the exports', () => {
 
   it('compresses the three bodies in br and gzip, each decoding to its raw body', async () => {
     const cache = cacheWith('7000000');
-    cache.encoded = await compressExports(cache);
+    await compressExports(cache);
     expectOwnBodies(cache);
   });
 
   it('reuses the compressed bodies of an earlier cache with the same bytes', async () => {
     const earlier = cacheWith('7000000');
-    earlier.encoded = await compressExports(earlier);
-    expect(await compressExports(cacheWith('7000000'), earlier)).to.equal(earlier.encoded);
-    expect(await compressExports(cacheWith('7000001'), earlier)).to.not.equal(earlier.encoded);
+    await compressExports(earlier);
+    const same = cacheWith('7000000');
+    await compressExports(same, earlier);
+    expect(same.encoded.xml).to.equal(earlier.encoded.xml);
+    const moved = cacheWith('7000001');
+    await compressExports(moved, earlier);
+    expect(moved.encoded.xml).to.not.equal(earlier.encoded.xml);
+    expectOwnBodies(moved);
   });
 
   it('compresses one cache at a time, skips one replaced before its turn, and never mixes versions', async () => {
@@ -58,10 +63,10 @@ describe('compressing the exports', () => {
     compressor.compress(first);
     compressor.compress(skipped);
     compressor.compress(newest);
-    expect(first.encoded).to.equal(null);
+    expect(first.encoded).to.deep.equal({});
     await compressor.idle();
     expectOwnBodies(first);
-    expect(skipped.encoded).to.equal(null);
+    expect(skipped.encoded).to.deep.equal({});
     expectOwnBodies(newest);
     await compressor.close();
   });

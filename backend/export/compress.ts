@@ -11,7 +11,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Logger } from '../lib/logger';
-import type { EncodedBody, EncodedExports, ExportCache, ExportFormat } from './cache';
+import type { EncodedBody, ExportCache, ExportFormat } from './cache';
 
 export const EXPORT_CODINGS = ['br', 'gzip'] as const;
 export type ExportCoding = (typeof EXPORT_CODINGS)[number];
@@ -39,23 +39,29 @@ export function codedEtag(etag: string, coding: ExportCoding): string {
   return `${etag.slice(0, -1)}-${ETAG_MARK[coding]}"`;
 }
 
+/** Whether every format of `cache` has its compressed copies. */
+export function isCompressed(cache: ExportCache): boolean {
+  return FORMATS.every((format) => cache.encoded[format] !== undefined);
+}
+
 /**
- * The six compressed bodies of `cache`, one format after another (both codings of a format at a
- * time: two of the pool's four threads, leaving the others to file and DNS work). `reuse` is an
- * earlier cache whose compressed bodies are taken as they are when its bytes are the same.
+ * Fills `cache.encoded`, one format after another, each served as soon as both its copies are
+ * ready (two of the pool's four threads at a time, leaving the others to file and DNS work).
+ * `reuse` is an earlier cache whose copies are taken as they are when its bytes are the same.
  */
-export async function compressExports(cache: ExportCache, reuse?: ExportCache | null): Promise<EncodedExports> {
+export async function compressExports(cache: ExportCache, reuse?: ExportCache | null): Promise<void> {
   // Every ETag derives from the JSON digest (cache.ts): the same JSON ETag means the same bodies.
-  if (reuse?.encoded && reuse.json.etag === cache.json.etag) return reuse.encoded;
-  const encoded: Partial<EncodedExports> = {};
+  if (reuse && isCompressed(reuse) && reuse.json.etag === cache.json.etag) {
+    Object.assign(cache.encoded, reuse.encoded);
+    return;
+  }
   for (const format of FORMATS) {
     const raw = cache[format];
     const [br, gz] = await Promise.all(
       EXPORT_CODINGS.map(async (coding): Promise<EncodedBody> => ({ body: await compressors[coding](raw.body), etag: codedEtag(raw.etag, coding) })),
     );
-    encoded[format] = { br, gzip: gz };
+    cache.encoded[format] = { br, gzip: gz };
   }
-  return encoded as EncodedExports;
 }
 
 export interface ExportCompressor {
@@ -79,10 +85,9 @@ export function createExportCompressor(logger: Logger): ExportCompressor {
 
   function next(): void {
     const cache = newest;
-    if (closed || running || cache === null || cache.encoded !== null) return;
+    if (closed || running || cache === null || isCompressed(cache)) return;
     running = compressExports(cache, lastDone)
-      .then((encoded) => {
-        cache.encoded = encoded;
+      .then(() => {
         lastDone = cache;
       })
       .catch((error: unknown) => logger.error({ err: error }, 'compressing the exports failed; serving them uncompressed'))

@@ -8,6 +8,7 @@ import { createSimulatedProvider } from '../../rates/providers/simulated';
 import { SIMULATED_MARKETS } from '../../rates/providers/simulatedMarket';
 import { readFixture, startFixtureServer, type FixtureReply, type FixtureServer } from '../../rates/providers/testing/fixtureServer';
 import { connectRatesClient, startTestWorker, type RatesClient } from '../../rates/testing/live';
+import { isCompressed } from '../../export/compress';
 import { decodeBody, rawRequest } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { RunningWorker } from '../../workers';
@@ -145,7 +146,7 @@ describe('monitoring exports', function () {
     /** The compressed copies follow the rebuild off the request path. */
     async function compressed(): Promise<void> {
       const deadline = Date.now() + 10_000;
-      while (server.rates.current()?.exports.encoded == null) {
+      while (!isCompressed(server.rates.current()!.exports)) {
         if (Date.now() > deadline) throw new Error('the exports were not compressed within 10 s');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -33,12 +33,13 @@ const OFFERED: readonly ContentCoding[] = [...EXPORT_CODINGS, 'identity'];
 
 /**
  * The body of `format` in the best coding the client accepts — of this cache only, so every
- * answer is one version — or raw while the compressed copies are still being made.
+ * answer is one version — or raw while its compressed copies are still being made.
  */
 function pickBody(ctx: AppContext, cache: ExportCache, format: ExportFormat): EncodedBody & { coding: ContentCoding } {
   const coding = chooseCoding(ctx.get('Accept-Encoding'), OFFERED);
-  if (coding === 'identity' || cache.encoded === null) return { coding: 'identity', body: cache[format].body, etag: cache[format].etag };
-  return { coding, ...cache.encoded[format][coding] };
+  const copies = cache.encoded[format];
+  if (coding === 'identity' || copies === undefined) return { coding: 'identity', body: cache[format].body, etag: cache[format].etag };
+  return { coding, ...copies[coding] };
 }
 
 function withdraw(ctx: AppContext, retryAfterSeconds: number, error: Error): never {
