@@ -6,6 +6,7 @@ import type { KV } from './lib/kv/types';
 import type { Logger } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { noteArrival, refuseWhileClosing, type Intake } from './middlewares/closing';
+import { compressAnswers } from './middlewares/compress';
 import { errorHandler } from './middlewares/errorHandler';
 import { httpMetrics } from './middlewares/httpMetrics';
 import { lang } from './middlewares/lang';
@@ -51,9 +52,10 @@ export type App = Koa<AppState> & {
 
 /**
  * Builds the Koa app without listening (tests and server.ts use it). Order: request log and
- * metrics see the final status; security headers cover error answers too; the error middleware
- * translates with the request's language; during shutdown new requests are refused right after
- * it (503, Connection: close); then navigation redirects, the monitoring exports,
+ * metrics see the final status; security headers cover error answers too; answers of 1 KB and
+ * more are compressed (error envelopes included); the error middleware translates with the
+ * request's language; during shutdown new requests are refused right after it (503,
+ * Connection: close); then navigation redirects, the monitoring exports,
  * probes, the API and the SPA.
  */
 export function createApp(deps: AppDeps): App {
@@ -76,6 +78,7 @@ export function createApp(deps: AppDeps): App {
   const captcha = Boolean(config.recaptcha.v2SiteKey || config.recaptcha.v3SiteKey);
   app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:', captcha }));
   app.use(lang(app.i18n));
+  app.use(compressAnswers());
   app.use(errorHandler());
   app.use(refuseWhileClosing(intake));
   app.use(navigation());

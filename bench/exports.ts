@@ -2,10 +2,12 @@
  * Monitoring exports under load: autocannon against /export/rates.{xml,json,txt} of the real
  * server (generated 1,000-currency / 20,000-direction catalogue, worker producing rates every tick,
  * bench/exports/sut-server.ts) beside a bare node:http server serving the same prebuilt bytes
- * (bench/exports/http-baseline.ts), in the same run. For each format both get a warm-up, then
- * alternating runs adding up to the same duration each (bench/exports/load.ts). Prints
- * requests/s, latency, server CPU per request, the database queries counted while the load ran,
- * and the export rebuild time measured by bench/export-rebuild.ts.
+ * (bench/exports/http-baseline.ts), in the same run, in each coding (Accept-Encoding br, gzip,
+ * identity; the baseline gets the real server's compressed bytes). For each format and coding
+ * both get a warm-up, then alternating runs adding up to the same duration each
+ * (bench/exports/load.ts). Prints requests/s, latency, server CPU and wire bytes per request, the
+ * database queries counted while the load ran, and the export rebuild time — compression
+ * included — measured by bench/export-rebuild.ts.
  *
  * The worker runs inside the web process (`in-process`, the embedded default) and, when a Redis
  * is given (--redis, or BENCH_REDIS_URL / TEST_REDIS_URL), also as its own process (`separate`).
@@ -15,14 +17,18 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { startChild, type BenchChild, type BenchMessage } from './lib/child';
-import { machine, megabytes, ms, ratio, table } from './lib/stats';
+import { sleep, startChild, type BenchChild, type BenchMessage } from './lib/child';
+import { kilobytes, machine, ms, ratio, table } from './lib/stats';
+import { rawRequest } from '../backend/test/http';
 import type { PrebuiltFile } from './exports/http-baseline';
 import { compare, idleCpu, SEGMENTS, type LoadFigures, type LoadOptions } from './exports/load';
 
 export const TARGET_RPS_RATIO = 0.8;
 export const TARGET_REBUILD_MS = 50;
 const FORMATS = ['xml', 'json', 'txt'] as const;
+const CODINGS = ['br', 'gzip', 'identity'] as const;
+const PREBUILT_HEADERS = ['content-type', 'content-encoding', 'etag', 'last-modified', 'cache-control', 'vary'];
+const COMPRESSED_WAIT_MS = 30_000;
 const REBUILD_ROUNDS = 30;
 
 export type WorkerMode = 'in-process' | 'separate';
@@ -34,6 +40,8 @@ export interface ExportsOptions extends LoadOptions {
 
 export interface FormatFigures {
   format: (typeof FORMATS)[number];
+  coding: (typeof CODINGS)[number];
+  /** Body bytes of this format in this coding. */
   bytes: number;
   real: LoadFigures;
   baseline: LoadFigures;
@@ -58,7 +66,14 @@ export interface ModeFigures {
 export interface ExportsResult {
   options: ExportsOptions;
   modes: ModeFigures[];
-  rebuild: { medianMs: number | null; baselineMedianMs: number | null; output: string };
+  rebuild: {
+    /** Building the raw bodies: the part that holds the event loop. */
+    medianMs: number | null;
+    /** Building and compressing them (br and gzip, on the thread pool) until all are served. */
+    compressedMedianMs: number | null;
+    baselineMedianMs: number | null;
+    output: string;
+  };
   machineBefore: string;
 }
 
@@ -79,20 +94,40 @@ async function measureRebuild(): Promise<ExportsResult['rebuild']> {
     const match = line ? /median ([\d.]+) ms/.exec(line) : null;
     return match ? Number(match[1]) : null;
   };
-  return { medianMs: median('buildExportCache'), baselineMedianMs: median('baseline'), output: stdout.trimEnd() };
+  return {
+    medianMs: median('buildExportCache'),
+    compressedMedianMs: median('with br and gzip'),
+    baselineMedianMs: median('baseline'),
+    output: stdout.trimEnd(),
+  };
+}
+
+/** One export in one coding as the real server sends it (waiting for its compressed copies). */
+async function fetchPrebuiltFile(port: number, path: string, coding: (typeof CODINGS)[number]): Promise<PrebuiltFile> {
+  const deadline = Date.now() + COMPRESSED_WAIT_MS;
+  for (;;) {
+    const answer = await rawRequest(`http://127.0.0.1:${port}${path}`, { 'accept-encoding': coding });
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    const sent = answer.headers['content-encoding'] ?? 'identity';
+    if (sent === coding) {
+      const headers: Record<string, string> = {};
+      for (const name of PREBUILT_HEADERS) {
+        const value = answer.headers[name];
+        if (value !== undefined) headers[name] = String(value);
+      }
+      return { path, coding, headers, body: answer.body.toString('base64') };
+    }
+    if (Date.now() > deadline) throw new Error(`${path} was not sent in ${coding} within ${COMPRESSED_WAIT_MS} ms`);
+    await sleep(50);
+  }
 }
 
 async function fetchPrebuilt(port: number): Promise<PrebuiltFile[]> {
-  return Promise.all(
-    FORMATS.map(async (format) => {
-      const path = `/export/rates.${format}`;
-      const response = await fetch(`http://127.0.0.1:${port}${path}`);
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-      const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'etag', 'last-modified', 'cache-control']) headers[name] = response.headers.get(name) ?? '';
-      return { path, headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
-    }),
-  );
+  const files: PrebuiltFile[] = [];
+  for (const format of FORMATS) {
+    for (const coding of CODINGS) files.push(await fetchPrebuiltFile(port, `/export/rates.${format}`, coding));
+  }
+  return files;
 }
 
 async function runMode(mode: WorkerMode, options: ExportsOptions, children: BenchChild[]): Promise<ModeFigures> {
@@ -119,14 +154,18 @@ async function runMode(mode: WorkerMode, options: ExportsOptions, children: Benc
   const start = await sut.ask<Status>({ type: 'status', resetLoopDelay: true }, 'status', 10_000);
   const startWorkerQueries = await workerQueries();
   const formats: FormatFigures[] = [];
-  for (const [index, format] of FORMATS.entries()) {
-    const path = `/export/rates.${format}`;
-    const [real, base] = await compare(
-      { child: sut, url: `http://127.0.0.1:${ready.port}${path}` },
-      { child: baseline, url: `http://127.0.0.1:${baseReady.port}${path}` },
-      options,
-    );
-    formats.push({ format, bytes: Buffer.from(files[index].body, 'base64').length, real, baseline: base, ratio: real.rps / base.rps });
+  for (const format of FORMATS) {
+    for (const coding of CODINGS) {
+      const path = `/export/rates.${format}`;
+      const headers = { 'accept-encoding': coding };
+      const [real, base] = await compare(
+        { child: sut, url: `http://127.0.0.1:${ready.port}${path}`, headers },
+        { child: baseline, url: `http://127.0.0.1:${baseReady.port}${path}`, headers },
+        options,
+      );
+      const file = files.find((each) => each.path === path && each.coding === coding)!;
+      formats.push({ format, coding, bytes: Buffer.from(file.body, 'base64').length, real, baseline: base, ratio: real.rps / base.rps });
+    }
   }
   const end = await sut.ask<Status>({ type: 'status' }, 'status', 10_000);
   const endWorkerQueries = await workerQueries();
@@ -173,19 +212,20 @@ function describeMode(figures: ModeFigures): string[] {
     ms(load.latencyP50),
     ms(load.latencyP99),
     `${load.cpuMsPerRequest.toFixed(2)} ms`,
+    kilobytes(load.wireBytesPerRequest),
     String(load.failures),
   ];
-  const rows: string[][] = [['  endpoint', 'req/s', 'p50', 'p99', 'server cpu/req', 'failed']];
+  const rows: string[][] = [['  endpoint', 'req/s', 'p50', 'p99', 'server cpu/req', 'wire/req', 'failed']];
   for (const format of figures.formats) {
-    rows.push(row(`  rates.${format.format} real (${megabytes(format.bytes)})`, format.real));
-    rows.push(row(`  rates.${format.format} node:http`, format.baseline));
+    rows.push(row(`  rates.${format.format} ${format.coding} real (${kilobytes(format.bytes)} body)`, format.real));
+    rows.push(row(`  rates.${format.format} ${format.coding} node:http`, format.baseline));
   }
   const worst = Math.min(...figures.formats.map((format) => format.ratio));
   const { queries } = figures;
   return [
     `exports, worker ${figures.mode}: ${figures.catalogue.assets} currencies, ${figures.catalogue.directions} directions, ${figures.catalogue.published} published`,
     table(rows),
-    `  req/s real / node:http: ${figures.formats.map((format) => `${format.format} ${ratio(format.ratio)}`).join(', ')} ` +
+    `  req/s real / node:http: ${figures.formats.map((format) => `${format.format} ${format.coding} ${ratio(format.ratio)}`).join(', ')} ` +
       `(target >= ${ratio(TARGET_RPS_RATIO)}): ${worst >= TARGET_RPS_RATIO ? 'met' : 'MISSED'}`,
     `  database queries while the load ran: web ${queries.web} for ${queries.requests} requests ` +
       `(${queries.web === 0 ? 'none per request' : 'SOME PER REQUEST'}); worker ${queries.worker} (its catalogue refresh)`,
@@ -204,7 +244,8 @@ export function describeExports(result: ExportsResult): string {
       `in ${SEGMENTS} alternating runs; machine before: ${result.machineBefore}`,
     ...result.modes.flatMap(describeMode),
     `export rebuild, 1,000 / 20,000 (bench/export-rebuild.ts, ${REBUILD_ROUNDS} rounds): median ${rebuild.medianMs ?? '?'} ms ` +
-      `beside JSON.stringify ${rebuild.baselineMedianMs ?? '?'} ms (target < ${TARGET_REBUILD_MS} ms): ${rebuildMet ? 'met' : 'MISSED'}`,
+      `on the event loop beside JSON.stringify ${rebuild.baselineMedianMs ?? '?'} ms (target < ${TARGET_REBUILD_MS} ms): ${rebuildMet ? 'met' : 'MISSED'}; ` +
+      `with br and gzip of the three bodies until served: median ${rebuild.compressedMedianMs ?? '?'} ms`,
   ].join('\n');
 }
 

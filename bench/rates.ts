@@ -1,15 +1,16 @@
 /**
  * `npm run bench:rates`: the issue-3 speed figures in one run — the rates:update broadcast
- * (bench/rates-broadcast.ts) and the monitoring exports with the rebuild time (bench/exports.ts)
- * — each beside its baseline, then one summary table. Options of both benches pass through:
+ * (bench/rates-broadcast.ts) and the monitoring exports in each coding (br, gzip, identity) with
+ * the wire bytes per request and the rebuild time, compression included (bench/exports.ts) —
+ * each beside its baseline, then one summary table. Options of both benches pass through:
  *   npm run bench:rates -- [--clients 5000] [--processes 2] [--updates 20] [--gap 500]
  *                          [--duration 10] [--warmup 3] [--connections 50] [--redis URL]
  * With --redis (or BENCH_REDIS_URL / TEST_REDIS_URL) the exports also run with the worker as its
- * own process. Expect about 4 minutes (6 with Redis).
+ * own process. Expect about 9 minutes (15 with Redis): the exports run in three codings.
  */
 import { broadcastOptions, describeBroadcast, runBroadcastBench, TARGET_P99_RATIO, type BroadcastResult } from './rates-broadcast';
 import { describeExports, exportsOptions, runExportsBench, TARGET_REBUILD_MS, TARGET_RPS_RATIO, type ExportsResult } from './exports';
-import { machine, ms, percent, ratio, table } from './lib/stats';
+import { kilobytes, machine, ms, percent, ratio, table } from './lib/stats';
 
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
@@ -36,9 +37,9 @@ function summary(broadcast: BroadcastResult, exports: ExportsResult): string {
   for (const mode of exports.modes) {
     for (const format of mode.formats) {
       rows.push([
-        `  rates.${format.format} req/s, worker ${mode.mode}`,
-        format.real.rps.toFixed(0),
-        `${format.baseline.rps.toFixed(0)} node:http`,
+        `  rates.${format.format} ${format.coding} req/s, worker ${mode.mode}`,
+        `${format.real.rps.toFixed(0)} (${kilobytes(format.real.wireBytesPerRequest)}/req)`,
+        `${format.baseline.rps.toFixed(0)} node:http (${kilobytes(format.baseline.wireBytesPerRequest)}/req)`,
         ratio(format.ratio),
         `>= ${ratio(TARGET_RPS_RATIO)}`,
         verdict(format.ratio >= TARGET_RPS_RATIO),
@@ -61,6 +62,14 @@ function summary(broadcast: BroadcastResult, exports: ExportsResult): string {
     rebuild.medianMs && rebuild.baselineMedianMs ? ratio(rebuild.medianMs / rebuild.baselineMedianMs) : '',
     `< ${TARGET_REBUILD_MS} ms`,
     verdict(rebuild.medianMs !== null && rebuild.medianMs < TARGET_REBUILD_MS),
+  ]);
+  rows.push([
+    '  export rebuild with br + gzip, until served',
+    rebuild.compressedMedianMs === null ? '?' : ms(rebuild.compressedMedianMs),
+    '',
+    '',
+    'off the event loop',
+    '',
   ]);
   return table(rows);
 }

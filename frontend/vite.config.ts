@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import type { BuildManifest } from '../common/api';
+import { precompressDir } from './build/precompress';
 
 const frontendDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(frontendDir, '..');
@@ -46,6 +47,19 @@ function buildManifestPlugin(manifest: BuildManifest): Plugin {
   };
 }
 
+/** Brotli and gzip copies beside each compressible file of the finished build (build/precompress.ts). */
+function precompressPlugin(outDir: string): Plugin {
+  return {
+    name: 'exchanger:precompress',
+    apply: 'build',
+    async closeBundle() {
+      const { files, bytes, coded } = await precompressDir(outDir);
+      const kb = (value: number) => `${(value / 1024).toFixed(0)} KB`;
+      console.log(`precompressed ${files} files: ${kb(bytes)} → br ${kb(coded.br)}, gzip ${kb(coded.gzip)}`);
+    },
+  };
+}
+
 /** Libraries that change rarely get their own long-cached chunks; pages stay lazy. */
 const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
@@ -57,15 +71,16 @@ const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
 export default defineConfig(({ command }) => {
   const builtAt = new Date();
   const buildId = command === 'build' ? createBuildId(builtAt) : 'dev';
+  const outDir = join(frontendDir, 'dist');
   return {
     root: frontendDir,
     publicDir: join(frontendDir, 'public'),
-    plugins: [react(), buildManifestPlugin({ buildId, builtAt: builtAt.toISOString() })],
+    plugins: [react(), buildManifestPlugin({ buildId, builtAt: builtAt.toISOString() }), precompressPlugin(outDir)],
     define: {
       __BUILD_ID__: JSON.stringify(buildId),
     },
     build: {
-      outDir: join(frontendDir, 'dist'),
+      outDir,
       emptyOutDir: true,
       rolldownOptions: {
         output: {

@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DirectionRateDto } from '../../common/catalogue';
+import type { ExportCoding } from './compress';
 import { fits, makeFrame, plainValues, type RowFrame } from './frames';
 import { isPublishable, toExportRow, type ExportAsset } from './rows';
 import { txtLine } from './txt';
@@ -26,10 +27,27 @@ export interface ExportBody {
   contentType: string;
 }
 
+export type ExportFormat = 'xml' | 'json' | 'txt';
+
+/** One body in one content coding: its bytes and its own strong ETag. */
+export interface EncodedBody {
+  body: Buffer;
+  etag: string;
+}
+
+/** The three bodies in br and gzip (compress.ts). */
+export type EncodedExports = Record<ExportFormat, Record<ExportCoding, EncodedBody>>;
+
 export interface ExportCache {
   xml: ExportBody;
   json: ExportBody;
   txt: ExportBody;
+  /**
+   * The same bodies compressed by compressExports off the request path, a format at a time (its
+   * br and gzip copies together, XML first); a format without them yet is served raw. Belonging
+   * to this cache, they are never mixed with the bodies of another version.
+   */
+  encoded: Partial<EncodedExports>;
   /** HTTP date of the last change of any body. */
   lastModified: string;
   /** Directions published. */
@@ -109,6 +127,7 @@ export function buildExportCache(
     lastModified: now.toUTCString(),
     count,
     frames,
+    encoded: {},
   };
   // Every ETag derives from the one digest: an unchanged JSON ETag means three unchanged bodies.
   if (previous && previous.json.etag === cache.json.etag) cache.lastModified = previous.lastModified;

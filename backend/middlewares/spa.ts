@@ -1,8 +1,8 @@
 import path from 'node:path';
-import send from 'koa-send';
 import { matchRoute } from '../../common/routes';
 import { MethodNotAllowedError, NotFoundError } from '../lib/errors';
 import { carriesSecret } from '../lib/redact';
+import { sendFile } from './staticFile';
 import type { AppContext, AppMiddleware } from './types';
 
 /** Hashed build output: cached for a year, never revalidated. */
@@ -15,16 +15,6 @@ export const CAPABILITY_PAGE_CACHE = 'no-store';
 export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
 
 const READ_METHODS = ['GET', 'HEAD'];
-
-async function sendFile(ctx: AppContext, root: string, file: string, cacheControl: string): Promise<boolean> {
-  ctx.set('Cache-Control', cacheControl);
-  try {
-    return (await send(ctx, file, { root, index: false, hidden: false })) !== undefined;
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return false;
-    throw error;
-  }
-}
 
 /**
  * Serves the built SPA from `staticDir`: `/assets/*` with immutable caching, `/builds/*.json`
@@ -50,9 +40,10 @@ export function spa(staticDir: string): AppMiddleware {
 
     const known = matchRoute(ctx.path) !== null;
     const pageCache = carriesSecret(ctx.url) ? CAPABILITY_PAGE_CACHE : REVALIDATE_CACHE;
+    // Set before sending: the SPA's 404 page is sent whole, never answered 304.
+    if (!known) ctx.status = 404;
     if (!(await sendFile(ctx, root, '/index.html', pageCache))) {
       throw new Error(`The SPA is not built: ${path.join(root, 'index.html')} is missing`);
     }
-    ctx.status = known ? 200 : 404;
   };
 }

@@ -4,7 +4,7 @@
  * The worker writes the whole snapshot under RATES_SNAPSHOT_KEY, then publishes the change on
  * RATES_CHANNEL. Each web process's RatesStore loads the snapshot at start, applies every change
  * in version order (a gap — a lost message, a restarted worker — reloads the snapshot), rebuilds
- * the monitoring exports, and pushes `rates:update` / `reserves:update` to its OWN sockets only:
+ * the monitoring exports (and has them compressed off the request path), and pushes `rates:update` / `reserves:update` to its OWN sockets only:
  * every process receives the KV message, so going through the Socket.IO adapter would deliver
  * each update once per process.
  *
@@ -14,6 +14,7 @@
 import type { DirectionRateDto } from '../../common/catalogue';
 import type { ReserveEntry, RatesUpdate, ReservesUpdate } from '../../common/events';
 import { buildExportCache, type ExportCache } from '../export/cache';
+import { createExportCompressor } from '../export/compress';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import type { RealtimeIO } from '../realtime/types';
@@ -131,8 +132,13 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
     return queue;
   }
 
+  const compressor = createExportCompressor(logger);
+
+  /** New export bodies; their br and gzip copies follow off the request path. */
   function rebuildExports(list: readonly DirectionRateDto[], assets: ReadonlyMap<string, RateAsset>): ExportCache {
-    return buildExportCache(list, [...assets.values()], { now: now(), previous: state?.exports });
+    const cache = buildExportCache(list, [...assets.values()], { now: now(), previous: state?.exports });
+    compressor.compress(cache);
+    return cache;
   }
 
   function emit(version: number, at: string, emitted: Emitted): void {
@@ -284,6 +290,7 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
       await subscribing;
       await unsubscribe?.();
       await queue;
+      await compressor.close();
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Bench child: the baseline of the exports bench. A bare `node:http` server on 127.0.0.1 serving
- * the same prebuilt bytes the real server answered with (the harness fetched them), with the same
- * content type, ETag, Last-Modified and Cache-Control, and nothing else.
+ * the same prebuilt bytes the real server answered with in each coding (the harness fetched them),
+ * with the same content type, content encoding, ETag, Last-Modified, Vary and Cache-Control, and
+ * nothing else. The coding is the request's Accept-Encoding as it is (the harness sends `br`,
+ * `gzip` or `identity`): no negotiation.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +11,8 @@ import { runChild, serveParent, tell } from '../lib/child';
 
 export interface PrebuiltFile {
   path: string;
+  /** The Accept-Encoding it is served to. */
+  coding: string;
   /** Base64 of the body. */
   body: string;
   headers: Record<string, string>;
@@ -17,7 +21,7 @@ export interface PrebuiltFile {
 async function main(): Promise<void> {
   const files = new Map<string, { body: Buffer; headers: Record<string, string | number> }>();
   const server = createServer((req, res) => {
-    const file = files.get(req.url ?? '');
+    const file = files.get(`${req.url ?? ''} ${req.headers['accept-encoding'] ?? 'identity'}`);
     if (!file) {
       res.writeHead(404).end();
       return;
@@ -30,7 +34,7 @@ async function main(): Promise<void> {
     if (message.type === 'files') {
       for (const file of message.files as PrebuiltFile[]) {
         const body = Buffer.from(file.body, 'base64');
-        files.set(file.path, { body, headers: { ...file.headers, 'content-length': body.length } });
+        files.set(`${file.path} ${file.coding}`, { body, headers: { ...file.headers, 'content-length': body.length } });
       }
       tell({ type: 'files', count: files.size });
     }

@@ -25,11 +25,15 @@ export interface LoadFigures {
   failures: number;
   /** Server process CPU time per answered request (its idle work — worker ticks, rebuilds — included). */
   cpuMsPerRequest: number;
+  /** Bytes read from the server per answered request: headers and body as sent, compressed or not. */
+  wireBytesPerRequest: number;
 }
 
 export interface Target {
   child: BenchChild;
   url: string;
+  /** Request headers (Accept-Encoding picks the coding). */
+  headers?: Record<string, string>;
 }
 
 interface Status extends BenchMessage {
@@ -47,7 +51,7 @@ export async function idleCpu(child: BenchChild): Promise<number> {
 
 async function segment(target: Target, connections: number, durationS: number) {
   const before = await cpuOf(target.child);
-  const result = await autocannon({ url: target.url, connections, duration: durationS });
+  const result = await autocannon({ url: target.url, headers: target.headers, connections, duration: durationS });
   return { result, cpuMs: (await cpuOf(target.child)) - before };
 }
 
@@ -59,7 +63,8 @@ export async function compare(real: Target, baseline: Target, options: LoadOptio
   const targets = [real, baseline];
   const warmups = new Map<Target, number>();
   for (const target of targets) {
-    warmups.set(target, (await autocannon({ url: target.url, connections: options.connections, duration: options.warmupS }))['2xx']);
+    const warmup = await autocannon({ url: target.url, headers: target.headers, connections: options.connections, duration: options.warmupS });
+    warmups.set(target, warmup['2xx']);
   }
   const runs = new Map<Target, Array<Awaited<ReturnType<typeof segment>>>>(targets.map((target) => [target, []]));
   for (let index = 0; index < SEGMENTS; index += 1) {
@@ -81,6 +86,7 @@ export async function compare(real: Target, baseline: Target, options: LoadOptio
       allRequests: answered + warmups.get(target)!,
       failures: list.reduce((sum, run) => sum + run.result.non2xx + run.result.errors, 0),
       cpuMsPerRequest: perRequest(cpuMs),
+      wireBytesPerRequest: perRequest(list.reduce((sum, run) => sum + run.result.throughput.total, 0)),
     };
   };
   return [figures(real), figures(baseline)];

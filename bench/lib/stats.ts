@@ -31,6 +31,7 @@ export const ms = (value: number): string => `${value.toFixed(1)} ms`;
 export const ratio = (value: number): string => `${value.toFixed(2)}x`;
 export const percent = (value: number): string => `${(value * 100).toFixed(value === 1 ? 0 : 3)} %`;
 export const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(2)} MB`;
+export const kilobytes = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** "2 cpus, load 1.23 / 2.34 / 3.45": others may share the machine; figures are read beside it. */
 export function machine(): string {

@@ -64,7 +64,8 @@ describe('GET /api/catalogue', function () {
   it('lets clients keep it briefly and revalidate it with an ETag', async () => {
     const response = await get();
     expect(response.headers.get('cache-control')).to.equal(CATALOGUE_CACHE_CONTROL);
-    expect(response.headers.get('etag')).to.match(/^"[A-Za-z0-9_-]{27}"$/);
+    // Weak: the same catalogue goes out in br, gzip or as it is (middlewares/compress.ts).
+    expect(response.headers.get('etag')).to.match(/^W\/"[A-Za-z0-9_-]{27}"$/);
   });
 
   it('answers 304 without a body to a request carrying the current ETag', async () => {
@@ -76,10 +77,12 @@ describe('GET /api/catalogue', function () {
     expect(response.headers.get('cache-control')).to.equal(CATALOGUE_CACHE_CONTROL);
   });
 
-  it('answers 304 when the ETag is one of several, or marked weak', async () => {
+  it('answers 304 when the ETag is one of several, marked weak or not', async () => {
     const etag = (await get()).headers.get('etag')!;
+    const opaque = etag.replace(/^W\//, '');
     expect((await get({ 'if-none-match': `"an-old-catalogue", ${etag}` })).status).to.equal(304);
-    expect((await get({ 'if-none-match': `W/${etag}` })).status).to.equal(304);
+    expect((await get({ 'if-none-match': `W/${opaque}` })).status).to.equal(304);
+    expect((await get({ 'if-none-match': opaque })).status).to.equal(304);
   });
 
   it('answers the full catalogue to a request carrying an old ETag', async () => {
@@ -91,7 +94,7 @@ describe('GET /api/catalogue', function () {
   it('answers HEAD with the headers and no body', async () => {
     const response = await fetch(`${server.url}/api/catalogue`, { method: 'HEAD' });
     expect(response.status).to.equal(200);
-    expect(response.headers.get('etag')).to.match(/^"/);
+    expect(response.headers.get('etag')).to.match(/^W\/"/);
     expect(await response.text()).to.equal('');
   });
 });

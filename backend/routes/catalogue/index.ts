@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { createCatalogueCache, type CatalogueCache } from '../../catalogue/cache';
 import type { Database } from '../../db';
+import { matchesIfNoneMatch } from '../../lib/conditional';
 import type { AppState } from '../../middlewares/types';
 
 /**
@@ -8,19 +9,6 @@ import type { AppState } from '../../middlewares/types';
  * costs no body). It is the same for every visitor and language.
  */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=15';
-
-/**
- * Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2). Unlike
- * koa's `ctx.fresh` this ignores a request's `Cache-Control: no-cache`, which fetch() adds to
- * every request carrying If-None-Match: that asks caches to revalidate with the origin, and this
- * is the origin, so a 304 is the right answer.
- */
-export function matchesIfNoneMatch(header: string, etag: string): boolean {
-  if (header === '') return false;
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((candidate) => opaque(candidate) === opaque(etag));
-}
 
 export interface CatalogueRoutesDeps {
   db: Pick<Database, 'sequelize'>;

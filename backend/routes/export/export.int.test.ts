@@ -8,6 +8,8 @@ import { createSimulatedProvider } from '../../rates/providers/simulated';
 import { SIMULATED_MARKETS } from '../../rates/providers/simulatedMarket';
 import { readFixture, startFixtureServer, type FixtureReply, type FixtureServer } from '../../rates/providers/testing/fixtureServer';
 import { connectRatesClient, startTestWorker, type RatesClient } from '../../rates/testing/live';
+import { isCompressed } from '../../export/compress';
+import { decodeBody, rawRequest } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { RunningWorker } from '../../workers';
 
@@ -128,13 +130,64 @@ describe('monitoring exports', function () {
     });
 
     it('answers HEAD with the headers of GET and no body', async () => {
-      const get = await fetch(`${server.url}/export/rates.json`);
+      const identity = { 'accept-encoding': 'identity' };
+      const get = await fetch(`${server.url}/export/rates.json`, { headers: identity });
       const body = await get.arrayBuffer();
-      const head = await fetch(`${server.url}/export/rates.json`, { method: 'HEAD' });
+      const head = await fetch(`${server.url}/export/rates.json`, { method: 'HEAD', headers: identity });
       expect(head.status).to.equal(200);
       expect(head.headers.get('etag')).to.equal(get.headers.get('etag'));
       expect(head.headers.get('content-length')).to.equal(String(body.byteLength));
       expect((await head.arrayBuffer()).byteLength).to.equal(0);
+    });
+
+    const FILES = ['rates.xml', 'rates.json', 'rates.txt'];
+    const getRaw = (file: string, headers: Record<string, string>) => rawRequest(`${server.url}/export/${file}`, headers);
+
+    /** The compressed copies follow the rebuild off the request path. */
+    async function compressed(): Promise<void> {
+      const deadline = Date.now() + 10_000;
+      while (!isCompressed(server.rates.current()!.exports)) {
+        if (Date.now() > deadline) throw new Error('the exports were not compressed within 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+
+    it('serves each export in br, gzip and identity by Accept-Encoding, decoding to exactly the raw bytes', async () => {
+      await compressed();
+      for (const file of FILES) {
+        const raw = await getRaw(file, { 'accept-encoding': 'identity' });
+        expect(raw.headers['content-encoding'], file).to.equal(undefined);
+        expect(raw.headers.vary, file).to.match(/accept-encoding/i);
+        for (const [accept, coding] of [['gzip, deflate, br', 'br'], ['gzip, br;q=0', 'gzip']]) {
+          const answer = await getRaw(file, { 'accept-encoding': accept });
+          expect(answer.headers['content-encoding'], `${file} ${accept}`).to.equal(coding);
+          expect(answer.headers['content-type'], file).to.equal(raw.headers['content-type']);
+          expect(answer.headers['content-length'], file).to.equal(String(answer.body.length));
+          expect(answer.headers.vary, file).to.match(/accept-encoding/i);
+          expect(answer.body.length, file).to.be.below(raw.body.length / 2);
+          expect(decodeBody(answer).equals(raw.body), `${file} ${accept}`).to.equal(true);
+        }
+      }
+    });
+
+    it('gives each coding its own ETag and answers 304 to the ETag of the coding it would send', async () => {
+      await compressed();
+      const tags = new Map<string, string>();
+      for (const coding of ['br', 'gzip', 'identity']) {
+        tags.set(coding, String((await getRaw('rates.xml', { 'accept-encoding': coding })).headers.etag));
+      }
+      const raw = tags.get('identity')!;
+      expect(tags.get('br')).to.equal(`${raw.slice(0, -1)}-br"`);
+      expect(tags.get('gzip')).to.equal(`${raw.slice(0, -1)}-gz"`);
+      for (const [coding, etag] of tags) {
+        const answer = await getRaw('rates.xml', { 'accept-encoding': coding, 'if-none-match': etag });
+        expect(answer.status, coding).to.equal(304);
+        expect(answer.headers.etag, coding).to.equal(etag);
+        expect(answer.body.length, coding).to.equal(0);
+      }
+      const other = await getRaw('rates.xml', { 'accept-encoding': 'br', 'if-none-match': raw });
+      expect(other.status).to.equal(200);
+      expect(other.headers['content-encoding']).to.equal('br');
     });
 
     it('changes the ETag once the rates change', async () => {

@@ -1,3 +1,7 @@
+import type { EncodedBody, ExportCache, ExportFormat } from '../../export/cache';
+import { EXPORT_CODINGS } from '../../export/compress';
+import { isNotModified } from '../../lib/conditional';
+import { chooseCoding, type ContentCoding } from '../../lib/contentCoding';
 import { MaintenanceError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import type { AppContext, AppMiddleware } from '../../middlewares/types';
 import type { RatesView } from '../../rates/store';
@@ -25,23 +29,17 @@ function isExportPath(path: string): boolean {
   return path === '/export' || path.startsWith('/export/');
 }
 
-/** If-None-Match (weak comparison, `*` included) against one entity tag. */
-function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((candidate) => opaque(candidate) === opaque(etag));
-}
+const OFFERED: readonly ContentCoding[] = [...EXPORT_CODINGS, 'identity'];
 
 /**
- * RFC 9110 §13.2.2 for GET and HEAD: If-None-Match decides when present, else
- * If-Modified-Since. (Koa's `ctx.fresh` answers as a cache would, and treats any request with
- * `Cache-Control: no-cache` — which fetch() adds to every conditional request — as not fresh.)
+ * The body of `format` in the best coding the client accepts — of this cache only, so every
+ * answer is one version — or raw while its compressed copies are still being made.
  */
-function isNotModified(ctx: AppContext, etag: string, lastModified: string): boolean {
-  const ifNoneMatch = ctx.get('If-None-Match');
-  if (ifNoneMatch) return etagMatches(ifNoneMatch, etag);
-  const since = Date.parse(ctx.get('If-Modified-Since'));
-  return !Number.isNaN(since) && Date.parse(lastModified) <= since;
+function pickBody(ctx: AppContext, cache: ExportCache, format: ExportFormat): EncodedBody & { coding: ContentCoding } {
+  const coding = chooseCoding(ctx.get('Accept-Encoding'), OFFERED);
+  const copies = cache.encoded[format];
+  if (coding === 'identity' || copies === undefined) return { coding: 'identity', body: cache[format].body, etag: cache[format].etag };
+  return { coding, ...copies[coding] };
 }
 
 function withdraw(ctx: AppContext, retryAfterSeconds: number, error: Error): never {
@@ -51,8 +49,9 @@ function withdraw(ctx: AppContext, retryAfterSeconds: number, error: Error): nev
 
 /**
  * `GET|HEAD /export/rates.{xml,json,txt}`: the monitoring exports, served as they are from the
- * cache the rates store rebuilds on each update — no database, no formatting per request. Each
- * answer carries its ETag and Last-Modified and is 304 when the client's copy is current.
+ * cache the rates store rebuilds on each update — no database, no formatting or compression per
+ * request. Each answer is br, gzip or identity by Accept-Encoding, carries the ETag of that coding
+ * and Last-Modified, and is 304 when the client's copy is current.
  * Everything else under /export is 404 (405 for other methods), never the SPA.
  */
 export function exportRoutes(deps: ExportRoutesDeps): AppMiddleware {
@@ -70,16 +69,20 @@ export function exportRoutes(deps: ExportRoutesDeps): AppMiddleware {
       withdraw(ctx, NOT_READY_RETRY_AFTER_SECONDS, new ServiceUnavailableError(undefined, { messageKey: 'rates.not_ready' }));
     }
     const cache = state.exports;
-    const file = cache[format];
+    const { coding, body, etag } = pickBody(ctx, cache, format);
+    // Kept compressed in the cache: never compressed again per request (middlewares/compress.ts).
+    ctx.compress = false;
     ctx.status = 200;
+    ctx.vary('Accept-Encoding');
     ctx.set('Cache-Control', 'no-cache');
-    ctx.set('ETag', file.etag);
+    ctx.set('ETag', etag);
     ctx.set('Last-Modified', cache.lastModified);
-    if (isNotModified(ctx, file.etag, cache.lastModified)) {
+    if (isNotModified(ctx, etag, cache.lastModified)) {
       ctx.status = 304;
       return;
     }
-    ctx.type = file.contentType;
-    ctx.body = file.body;
+    if (coding !== 'identity') ctx.set('Content-Encoding', coding);
+    ctx.type = cache[format].contentType;
+    ctx.body = body;
   };
 }
