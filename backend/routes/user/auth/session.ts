@@ -2,9 +2,11 @@ import Router from '@koa/router';
 import { UnauthorizedError } from '../../../lib/errors';
 import type { KV } from '../../../lib/kv/types';
 import type { AppContext, AppState } from '../../../middlewares/types';
-import { endAllSessions, isSessionCurrent } from '../../../accounts/sessions';
+import { endAllSessions } from '../../../accounts/sessions';
+import type { Models } from '../../../models';
+import { presentProfile } from '../../../presenters/user';
 import { respond } from '../../respond';
-import type { FindSessionUser } from './sessionUser';
+import { loadSessionUser } from '../requireUser';
 
 /**
  * `GET /user/auth/session/get/` (with or without the trailing slash): the signed-in user, or 401
@@ -12,25 +14,14 @@ import type { FindSessionUser } from './sessionUser';
  * `DELETE /user/auth/session/destroy`: ends the session. `DELETE /user/auth/session/destroy-all`:
  * ends every session of the user (sign out everywhere).
  */
-export function sessionRoutes(deps: { findSessionUser: FindSessionUser; kv: KV }): Router<AppState> {
+export function sessionRoutes(deps: { kv: KV; models: Pick<Models, 'User'> }): Router<AppState> {
   const router = new Router<AppState>();
-
-  async function currentUserId(ctx: AppContext): Promise<number | null> {
-    const hadUser = typeof ctx.session?.userId === 'number';
-    const userId = await isSessionCurrent(deps.kv, ctx.session);
-    if (userId === null && hadUser) ctx.session = null;
-    return userId;
-  }
 
   async function getSession(ctx: AppContext) {
     ctx.set('Cache-Control', 'no-store');
-    const userId = await currentUserId(ctx);
-    const user = userId === null ? null : await deps.findSessionUser(userId);
-    if (user === null) {
-      if (userId !== null) ctx.session = null;
-      throw new UnauthorizedError();
-    }
-    respond(ctx, user);
+    const user = await loadSessionUser(ctx, deps);
+    if (user === null) throw new UnauthorizedError();
+    respond(ctx, presentProfile(user));
   }
 
   // The router ignores a trailing slash, so this also answers the spec's `/get/`.
@@ -42,9 +33,9 @@ export function sessionRoutes(deps: { findSessionUser: FindSessionUser; kv: KV }
   });
 
   router.delete('/user/auth/session/destroy-all', async function destroyAllSessions(ctx) {
-    const userId = await currentUserId(ctx);
-    if (userId === null) throw new UnauthorizedError();
-    await endAllSessions(deps.kv, userId);
+    const user = await loadSessionUser(ctx, deps);
+    if (user === null) throw new UnauthorizedError();
+    await endAllSessions(deps.kv, user.id);
     ctx.session = null;
     respond(ctx, null);
   });
