@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import Cookies from 'cookies';
 import type Keygrip from 'keygrip';
 import type { KV } from '../lib/kv/types';
+import { handshakeCookies } from '../realtime/cookies';
 import { kvSessionStore, SESSION_COOKIE, SESSION_MAX_AGE_MS, type AppSession, type SessionData } from '../middlewares/session';
 
 declare module '../middlewares/session' {
@@ -67,11 +67,10 @@ export async function startSession(kv: KV, session: AppSession, props: { userId:
 /**
  * The signed-in user id of a Socket.IO handshake: the koa-session cookie read by `cookies` and its
  * `.sig` checked by `keygrip` (any of the session keys, as koa does), then the stored session and
- * its epoch; or null. (`cookies.get(name, { signed: true })` would also re-sign through a
- * response, which a handshake does not have.)
+ * its epoch; or null.
  */
 export async function userIdOfHandshake(kv: KV, keys: Keygrip, request: IncomingMessage): Promise<number | null> {
-  const jar = new Cookies(request, null as never);
+  const jar = handshakeCookies(request);
   const id = jar.get(SESSION_COOKIE);
   const signature = jar.get(`${SESSION_COOKIE}.sig`);
   if (!id || !signature || !keys.verify(`${SESSION_COOKIE}=${id}`, signature)) return null;
