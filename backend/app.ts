@@ -20,8 +20,6 @@ import type { RatesView } from './rates/store';
 import { apiRoutes } from './routes/api';
 import { exportRoutes } from './routes/export';
 import { systemRoutes } from './routes/system';
-import { initModels } from './models';
-import { createFindSessionUser, type FindSessionUser } from './routes/user/auth/sessionUser';
 import { createRateLimits, type RateLimits } from './security/rateLimit';
 
 export interface AppDeps {
@@ -38,8 +36,6 @@ export interface AppDeps {
   rateLimits?: RateLimits;
   /** Server translations; loaded from locales/ when omitted. */
   i18n?: ServerI18n;
-  /** Looks up the signed-in user for the session call (the users table by default). */
-  findSessionUser?: FindSessionUser;
   /** Set to closing by the server on shutdown: new requests are refused from then on. */
   intake?: Readonly<Intake>;
 }
@@ -66,9 +62,8 @@ export function createApp(deps: AppDeps): App {
   app.i18n = deps.i18n ?? createServerI18n();
   app.silent = true;
 
-  const findSessionUser = deps.findSessionUser ?? createFindSessionUser(initModels(deps.db.sequelize));
   const rateLimits = deps.rateLimits ?? createRateLimits({ redisUrl: null, redisPrefix: config.redisPrefix }, logger);
-  const api = apiRoutes({ app, config, logger, kv, db: deps.db, findSessionUser, rates: deps.rates, rateLimits });
+  const api = apiRoutes({ app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits });
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
 
   const intake = deps.intake ?? { closing: false };

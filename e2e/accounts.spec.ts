@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { listOutbox, type OutboxMail } from '../backend/mail';
+import { listOutbox, type OutboxMail } from '../backend/test/mail';
 import { totpCode, totpStep, TOTP_PERIOD_SECONDS } from '../backend/security/totp';
 import { expectLocation } from './expectations';
 import { newPage } from './setup';

@@ -13,6 +13,8 @@ export interface FinishedRun {
   output: string;
   /** tsc diagnostics, for a type-check run. */
   errors?: number;
+  /** A mocha run's stats file (scripts/mocha-reporter.cjs), or null when it wrote none. */
+  report?: string | null;
   seconds?: number;
 }
 
@@ -24,10 +26,14 @@ export interface RunResult extends Counts {
 }
 
 export function stripAnsi(text: string): string;
-export function parseMochaCounts(output: string): Counts | null;
+export function countsOfReport(report: string | null | undefined): Counts | null;
 export function countTscErrors(output: string): number;
 export function resultOf(run: FinishedRun): RunResult;
 export function totalsOf(results: readonly RunResult[]): Counts;
 export function finalLine(totals: Counts): string;
 export function formatSummary(results: readonly RunResult[]): string;
-export function globToRegExp(pattern: string): RegExp;
+export interface MochaSpecConfig {
+  spec?: string | string[];
+  ignore?: string | string[];
+}
+export function specFilesOf(config: MochaSpecConfig, files: readonly string[]): string[];

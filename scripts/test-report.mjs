@@ -1,7 +1,8 @@
 /**
- * Pure helpers of `scripts/test.mjs`: reading the counts out of a run's output and writing the
- * summary. The last line of the summary (`N passed, N failed[, N skipped]`) is what CI reads.
+ * Pure helpers of `scripts/test.mjs`: selecting a config's spec files, reading a run's counts and
+ * writing the summary. The last line of the summary (`N passed, N failed[, N skipped]`) is what CI reads.
  */
+import picomatch from 'picomatch';
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
@@ -9,20 +10,18 @@ export function stripAnsi(text) {
   return text.replace(ANSI, '');
 }
 
-function lastCount(text, word) {
-  const matches = [...text.matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'gm'))];
-  return matches.length > 0 ? Number(matches[matches.length - 1][1]) : null;
-}
-
 /**
- * The counts of mocha's spec reporter epilogue ("12 passing (3s)", "2 failing", "1 pending").
- * Returns null when the output has no epilogue (the run crashed before reporting).
+ * The counts of a mocha run from the stats `scripts/mocha-reporter.cjs` wrote when mocha finished it.
+ * Returns null when there is no report (the run crashed before mocha ended it).
  */
-export function parseMochaCounts(output) {
-  const text = stripAnsi(output);
-  const passed = lastCount(text, 'passing');
-  if (passed === null) return null;
-  return { passed, failed: lastCount(text, 'failing') ?? 0, skipped: lastCount(text, 'pending') ?? 0 };
+export function countsOfReport(report) {
+  if (!report) return null;
+  try {
+    const { stats } = JSON.parse(report);
+    return { passed: stats.passes, failed: stats.failures, skipped: stats.pending };
+  } catch {
+    return null;
+  }
 }
 
 /** Number of diagnostics in tsc's output ("file.ts(3,5): error TS2322: ..."). */
@@ -34,15 +33,15 @@ export function countTscErrors(output) {
  * Turns one finished run into its row of the summary.
  * - `kind: 'check'` (type check, build): not a test, so it adds no pass; when its exit code is
  *   not 0 it adds its `errors` (or 1) to the failures.
- * - `kind: 'mocha'`: counts from the epilogue; a non-zero exit with no failing test counted, a
- *   missing epilogue, or zero tests counted while test files exist are each one failure.
+ * - `kind: 'mocha'`: counts from its `report`; a non-zero exit with no failing test counted, a
+ *   missing report, or zero tests counted while test files exist are each one failure.
  */
 export function resultOf(run) {
   if (run.kind === 'check') {
     if (run.exitCode === 0) return { ...base(run), status: 'ok' };
     return { ...base(run), failed: Math.max(run.errors ?? 0, 1), status: 'failed' };
   }
-  const counts = parseMochaCounts(run.output);
+  const counts = countsOfReport(run.report);
   if (!counts) return { ...base(run), failed: 1, status: `crashed (exit ${run.exitCode})` };
   const total = counts.passed + counts.failed + counts.skipped;
   if (total === 0) return { ...base(run), failed: 1, status: 'no tests ran' };
@@ -93,24 +92,15 @@ export function formatSummary(results) {
 }
 
 /**
- * A minimal glob matcher for mocha spec patterns (`**`, `*`, `?`), on `/`-separated paths
- * relative to the repository root.
+ * The spec files a mocha config selects: its `spec` globs minus its `ignore` globs, matched with
+ * picomatch on `/`-separated paths relative to the repository root.
  */
-export function globToRegExp(pattern) {
-  let source = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch === '*' && pattern[i + 1] === '*') {
-      const slash = pattern[i + 2] === '/';
-      source += slash ? '(?:.*/)?' : '.*';
-      i += slash ? 2 : 1;
-    } else if (ch === '*') {
-      source += '[^/]*';
-    } else if (ch === '?') {
-      source += '[^/]';
-    } else {
-      source += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-    }
-  }
-  return new RegExp(`^${source}$`);
+export function specFilesOf(config, files) {
+  const toList = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+  const specs = toList(config.spec);
+  const ignores = toList(config.ignore);
+  if (specs.length === 0) return [];
+  const isSpec = picomatch(specs);
+  const isIgnored = ignores.length > 0 ? picomatch(ignores) : () => false;
+  return files.filter((file) => isSpec(file) && !isIgnored(file));
 }

@@ -1,35 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import {
-  countTscErrors,
-  finalLine,
-  formatSummary,
-  globToRegExp,
-  parseMochaCounts,
-  resultOf,
-} from './test-report.mjs';
+import { countsOfReport, countTscErrors, finalLine, formatSummary, resultOf, specFilesOf } from './test-report.mjs';
 
-const EPILOGUE = '\n  12 passing (3s)\n  2 pending\n  1 failing\n\n  1) a test:\n     Error: boom\n';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Stats as scripts/mocha-reporter.cjs writes them (the shape of mocha's JSON reporter `stats`). */
+function report(passes: number, failures: number, pending: number): string {
+  return JSON.stringify({ stats: { suites: 1, tests: passes + failures + pending, passes, failures, pending, duration: 1 } });
+}
+
+const REPORT = report(12, 1, 2);
 
 describe('test report', () => {
-  it('reads passing, failing and pending counts from the spec reporter epilogue', () => {
-    expect(parseMochaCounts(EPILOGUE)).to.deep.equal({ passed: 12, failed: 1, skipped: 2 });
+  it('reads the counts mocha itself kept, through the reporter test.mjs gives it, with the spec output still printed', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'test-report-'));
+    try {
+      const output = path.join(dir, 'stats.json');
+      const mocha = spawnSync(
+        path.join(ROOT, 'node_modules', '.bin', 'mocha'),
+        ['--no-config', '--reporter', 'scripts/mocha-reporter.cjs', '--reporter-option', `output=${output}`, 'scripts/fixtures/mocha-sample.cjs'],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(mocha.status).to.equal(1);
+      expect(mocha.stdout).to.match(/2 passing/).and.to.match(/1 failing/);
+      expect(countsOfReport(readFileSync(output, 'utf8'))).to.deep.equal({ passed: 2, failed: 1, skipped: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
-  it('reads counts through ANSI colour codes', () => {
-    const coloured = '\u001b[92m \u001b[0m\u001b[32m 7 passing\u001b[0m\u001b[90m (40ms)\u001b[0m\n';
-    expect(parseMochaCounts(coloured)).to.deep.equal({ passed: 7, failed: 0, skipped: 0 });
-  });
-
-  it('takes the last epilogue when a test prints a similar line earlier', () => {
-    expect(parseMochaCounts('  99 passing (1s)\n' + EPILOGUE)?.passed).to.equal(12);
-  });
-
-  it('does not take a count that is not at the start of a line', () => {
-    expect(parseMochaCounts('expected 3 passing to equal 4\n')).to.equal(null);
-  });
-
-  it('answers null when the run printed no epilogue', () => {
-    expect(parseMochaCounts('Error: Cannot find module ./nope\n')).to.equal(null);
+  it('answers null when the run wrote no report or a broken one', () => {
+    expect(countsOfReport(null)).to.equal(null);
+    expect(countsOfReport('{"stats":')).to.equal(null);
   });
 
   it('counts tsc diagnostics', () => {
@@ -51,22 +57,22 @@ describe('test report', () => {
   });
 
   it('counts a mocha run that crashed before reporting as one failure', () => {
-    const result = resultOf({ name: 'unit', kind: 'mocha', exitCode: 1, output: 'SyntaxError\n' });
+    const result = resultOf({ name: 'unit', kind: 'mocha', exitCode: 1, output: 'SyntaxError\n', report: null });
     expect(result).to.include({ failed: 1, status: 'crashed (exit 1)' });
   });
 
   it('counts a mocha run with zero tests as one failure', () => {
-    const result = resultOf({ name: 'unit', kind: 'mocha', exitCode: 0, output: '  0 passing (1ms)\n' });
+    const result = resultOf({ name: 'unit', kind: 'mocha', exitCode: 0, output: '', report: report(0, 0, 0) });
     expect(result).to.include({ failed: 1, status: 'no tests ran' });
   });
 
   it('counts a non-zero exit with no failing test as a crash', () => {
-    const result = resultOf({ name: 'unit', kind: 'mocha', exitCode: 7, output: '  4 passing (1s)\n' });
+    const result = resultOf({ name: 'unit', kind: 'mocha', exitCode: 7, output: '', report: report(4, 0, 0) });
     expect(result).to.include({ passed: 4, failed: 1, status: 'crashed (exit 7)' });
   });
 
   it('keeps the counts of a mocha run with failing tests', () => {
-    const result = resultOf({ name: 'unit', kind: 'mocha', exitCode: 1, output: EPILOGUE });
+    const result = resultOf({ name: 'unit', kind: 'mocha', exitCode: 1, output: '', report: REPORT });
     expect(result).to.include({ passed: 12, failed: 1, skipped: 2, status: 'failed' });
   });
 
@@ -80,21 +86,25 @@ describe('test report', () => {
 
   it('ends the summary with the totals of every run alone on the last line', () => {
     const summary = formatSummary([
-      resultOf({ name: 'unit', kind: 'mocha', exitCode: 0, output: '  5 passing\n  1 pending\n' }),
-      resultOf({ name: 'e2e', kind: 'mocha', exitCode: 1, output: '  2 passing\n  1 failing\n' }),
+      resultOf({ name: 'unit', kind: 'mocha', exitCode: 0, output: '', report: report(5, 0, 1) }),
+      resultOf({ name: 'e2e', kind: 'mocha', exitCode: 1, output: '', report: report(2, 1, 0) }),
     ]);
     expect(summary.split('\n').at(-1)).to.equal('7 passed, 1 failed, 1 skipped');
   });
 
-  it('matches mocha spec globs with ** across folders and * within one', () => {
-    const re = globToRegExp('backend/**/*.int.test.ts');
-    expect(['backend/a.int.test.ts', 'backend/x/y/a.int.test.ts'].every((f) => re.test(f))).to.equal(true);
-    expect(re.test('backend/a.test.ts')).to.equal(false);
+  it('selects a config\'s spec files with ** across folders and * within one, minus its ignores', () => {
+    const files = ['backend/a.int.test.ts', 'backend/x/y/b.int.test.ts', 'backend/c.test.ts', 'node_modules/m/d.int.test.ts', 'e.int.test.ts'];
+    const config = { spec: ['backend/**/*.int.test.ts', '*.int.test.ts'], ignore: ['node_modules/**'] };
+    expect(specFilesOf(config, files)).to.deep.equal(['backend/a.int.test.ts', 'backend/x/y/b.int.test.ts', 'e.int.test.ts']);
   });
 
-  it('keeps a top-level glob to the top level', () => {
-    const re = globToRegExp('*.int.test.ts');
-    expect(re.test('a.int.test.ts')).to.equal(true);
-    expect(re.test('backend/a.int.test.ts')).to.equal(false);
+  it('keeps a top-level glob to the top level and takes a single spec string', () => {
+    expect(specFilesOf({ spec: '*.int.test.ts' }, ['a.int.test.ts', 'backend/a.int.test.ts'])).to.deep.equal(['a.int.test.ts']);
+    expect(specFilesOf({ spec: 'backend/**/*.test.ts', ignore: '**/*.int.test.ts' }, ['backend/a.test.ts', 'backend/a.int.test.ts'])).to.deep.equal(['backend/a.test.ts']);
+  });
+
+  it('selects the real configs\' files like mocha does (the unit run leaves integration tests out)', () => {
+    const unit = JSON.parse(readFileSync(path.join(ROOT, '.mocharc.unit.json'), 'utf8'));
+    expect(specFilesOf(unit, ['scripts/test-report.test.ts', 'backend/accounts/sockets.int.test.ts', 'frontend/src/x.test.tsx'])).to.deep.equal(['scripts/test-report.test.ts']);
   });
 });

@@ -6,16 +6,18 @@
  *   4. integration tests on the embedded defaults (TEST_DATABASE_URL / TEST_REDIS_URL removed),
  *   5. the integration tests again against MySQL/Redis when either variable is set,
  *   6. the frontend build (when stale) and the browser tests in Chromium.
- * Every run's output is streamed as it comes; the counts are read from it and printed as a
- * summary table whose last line, alone, is `N passed, N failed[, N skipped]` (CI reads it).
+ * Every run's output is streamed as it comes; each mocha run's counts come from mocha's own stats
+ * (`scripts/mocha-reporter.cjs` writes them to a file) and are printed as a summary table whose last
+ * line, alone, is `N passed, N failed[, N skipped]` (CI reads it).
  * Exits non-zero when anything failed, a run crashed, or a run counted no tests although
  * test files exist for it.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countTscErrors, formatSummary, globToRegExp, resultOf, totalsOf } from './test-report.mjs';
+import { countTscErrors, formatSummary, resultOf, specFilesOf, totalsOf } from './test-report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'node_modules', '.bin');
@@ -35,13 +37,14 @@ function repoFiles(dir = ROOT) {
   });
 }
 
-/** The spec files a mocha config selects (its `spec` globs minus its `ignore` globs). */
-function specFilesOf(configFile, files) {
-  const config = JSON.parse(readFileSync(join(ROOT, configFile), 'utf8'));
-  const toList = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-  const specs = toList(config.spec).map(globToRegExp);
-  const ignores = toList(config.ignore).map(globToRegExp);
-  return files.filter((f) => specs.some((re) => re.test(f)) && !ignores.some((re) => re.test(f)));
+/** The spec files a mocha config file selects. */
+function specFilesOfConfig(configFile, files) {
+  return specFilesOf(JSON.parse(readFileSync(join(ROOT, configFile), 'utf8')), files);
+}
+
+/** The stats file a mocha run writes through scripts/mocha-reporter.cjs (null when it wrote none). */
+function readReport(file) {
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
 function envWithout(names) {
@@ -99,14 +102,21 @@ async function typeCheck() {
 }
 
 async function mocha(name, configFile, files, env = process.env) {
-  if (specFilesOf(configFile, files).length === 0) {
+  if (specFilesOfConfig(configFile, files).length === 0) {
     banner(`${name}: no test files for ${configFile}, skipped`);
     return null;
   }
   banner(`${name}: mocha --config ${configFile}`);
-  const args = ['--config', configFile, ...(process.stdout.isTTY ? ['--color'] : [])];
-  const result = await run(join(BIN, 'mocha'), args, env);
-  return resultOf({ name, kind: 'mocha', ...result });
+  const dir = mkdtempSync(join(tmpdir(), 'exchanger-mocha-'));
+  const reportFile = join(dir, 'stats.json');
+  try {
+    const reporter = ['--reporter', join(ROOT, 'scripts', 'mocha-reporter.cjs'), '--reporter-option', `output=${reportFile}`];
+    const args = ['--config', configFile, ...reporter, ...(process.stdout.isTTY ? ['--color'] : [])];
+    const result = await run(join(BIN, 'mocha'), args, env);
+    return resultOf({ name, kind: 'mocha', ...result, report: readReport(reportFile) });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function frontendBuild() {
@@ -128,7 +138,7 @@ async function main() {
     const using = TEST_SERVICE_VARS.filter((name) => process.env[name]).join(', ');
     add(await mocha(`integration (${using})`, '.mocharc.integration.json', files));
   }
-  if (specFilesOf('.mocharc.e2e.json', files).length > 0) {
+  if (specFilesOfConfig('.mocharc.e2e.json', files).length > 0) {
     const build = await frontendBuild();
     add(build);
     if (build.failed === 0) add(await mocha('e2e (chromium)', '.mocharc.e2e.json', files));

@@ -1,6 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type Keygrip from 'keygrip';
 import type { KV } from '../lib/kv/types';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionKey, type AppSession } from '../middlewares/session';
+import { handshakeCookies } from '../realtime/cookies';
+import { kvSessionStore, SESSION_COOKIE, SESSION_MAX_AGE_MS, type AppSession, type SessionData } from '../middlewares/session';
 
 declare module '../middlewares/session' {
   interface SessionData {
@@ -40,8 +42,11 @@ export async function endOtherSessions(kv: KV, userId: number, session: AppSessi
   session.epoch = await endAllSessions(kv, userId);
 }
 
-/** Whether a session's signed-in user is still valid (its epoch is the user's current one). */
-export async function isSessionCurrent(kv: KV, session: AppSession | null): Promise<number | null> {
+/**
+ * Who is signed in, for HTTP (`loadSessionUser`) and sockets (`userIdOfHandshake`) alike: the
+ * session's user id while its epoch is the user's current one, else null.
+ */
+export async function isSessionCurrent(kv: KV, session: SessionData | null | undefined): Promise<number | null> {
   const userId = session?.userId;
   if (typeof userId !== 'number') return null;
   return (session?.epoch ?? 0) === (await currentEpoch(kv, userId)) ? userId : null;
@@ -60,32 +65,16 @@ export async function startSession(kv: KV, session: AppSession, props: { userId:
 }
 
 /**
- * The signed-in user id of a Socket.IO handshake's cookies (verifies the koa-session signature
- * with any of the session keys, then the stored session and its epoch), or null.
+ * The signed-in user id of a Socket.IO handshake: the koa-session cookie read by `cookies` and its
+ * `.sig` checked by `keygrip` (any of the session keys, as koa does), then the stored session and
+ * its epoch; or null.
  */
-export async function userIdFromCookieHeader(kv: KV, keys: string[], cookieHeader: string | undefined): Promise<number | null> {
-  if (!cookieHeader) return null;
-  const cookies = new Map<string, string>();
-  for (const part of cookieHeader.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
-  }
-  const id = cookies.get(SESSION_COOKIE);
-  const signature = cookies.get(`${SESSION_COOKIE}.sig`);
-  if (!id || !signature) return null;
-  const signed = keys.some((key) => {
-    const expected = Buffer.from(
-      createHmac('sha1', key).update(`${SESSION_COOKIE}=${id}`).digest('base64').replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'),
-    );
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  if (!signed) return null;
-  const raw = await kv.get(sessionKey(id));
-  if (raw === null) return null;
-  const data = JSON.parse(raw) as { userId?: unknown; epoch?: unknown; _expire?: unknown };
-  if (typeof data._expire === 'number' && data._expire < Date.now()) return null;
-  if (typeof data.userId !== 'number') return null;
-  const epoch = typeof data.epoch === 'number' ? data.epoch : 0;
-  return epoch === (await currentEpoch(kv, data.userId)) ? data.userId : null;
+export async function userIdOfHandshake(kv: KV, keys: Keygrip, request: IncomingMessage): Promise<number | null> {
+  const jar = handshakeCookies(request);
+  const id = jar.get(SESSION_COOKIE);
+  const signature = jar.get(`${SESSION_COOKIE}.sig`);
+  if (!id || !signature || !keys.verify(`${SESSION_COOKIE}=${id}`, signature)) return null;
+  const data = (await kvSessionStore(kv).get(id)) as (SessionData & { _expire?: unknown }) | undefined;
+  if (!data || (typeof data._expire === 'number' && data._expire < Date.now())) return null;
+  return isSessionCurrent(kv, data);
 }

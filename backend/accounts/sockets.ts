@@ -1,8 +1,9 @@
+import Keygrip from 'keygrip';
 import { rooms } from '../../common/events';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import type { RealtimeIO } from '../realtime/types';
-import { SESSIONS_ENDED_CHANNEL, userIdFromCookieHeader } from './sessions';
+import { SESSIONS_ENDED_CHANNEL, userIdOfHandshake } from './sessions';
 import { subscribeWithRetry } from '../lib/kv/subscribeWithRetry';
 
 /**
@@ -12,8 +13,9 @@ import { subscribeWithRetry } from '../lib/kv/subscribeWithRetry';
  * every web process, so each acts locally). Returns the unsubscribe function.
  */
 export async function attachAccountSockets(io: RealtimeIO, deps: { kv: KV; sessionKeys: string[]; logger: Logger }): Promise<() => Promise<void>> {
+  const keys = new Keygrip(deps.sessionKeys);
   io.use((socket, next) => {
-    userIdFromCookieHeader(deps.kv, deps.sessionKeys, socket.handshake.headers.cookie)
+    userIdOfHandshake(deps.kv, keys, socket.request)
       .then(async (userId) => {
         if (userId !== null) {
           socket.data.userId = userId;

@@ -49,7 +49,8 @@ interface SqliteConnectionManager {
  * file opened, its schema parsed and PRAGMA foreign_keys run again each time. Here a released
  * transaction handle is rolled back (a COMMIT that failed leaves its transaction open; after a
  * successful one this is a no-op) and kept, up to `max`, for the next transaction; the handles
- * are closed with the database.
+ * are closed with the database. These are Sequelize's private members: package.json pins it
+ * exactly, and db/sqliteConnections.int.test.ts fails when an upgrade changes them.
  */
 function reuseSqliteConnections(sequelize: Sequelize, max: number): void {
   const manager = sequelize.connectionManager as unknown as SqliteConnectionManager;

@@ -7,8 +7,6 @@ import { writeOutbox } from './outbox';
 import { renderMail, type MailTemplate, type MailVars } from './templates';
 
 export { MAIL_TEMPLATES, renderMail, type MailTemplate, type MailVars, type RenderedMail } from './templates';
-export { listOutbox, readOutbox, type OutboxMail } from './outbox';
-export { parseMail, type ParsedMail } from './mime';
 
 export interface MailMessage {
   /** One recipient address. */

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { SMTPServer } from 'smtp-server';
 import { createLogger } from '../lib/logger';
-import { createMailer, parseMail, readOutbox, listOutbox } from './index';
+import { listOutbox, readMail, readOutbox, recipientsOf } from '../test/mail';
+import { createMailer } from './index';
 
 const logger = createLogger({ logLevel: 'silent', role: 'all' });
 const PUBLIC_URL = 'http://127.0.0.1:3000';
@@ -70,11 +71,11 @@ describe('mailer', () => {
       expect(message!.user).to.equal('mailer');
       expect(message!.from).to.equal('noreply@exchanger.test');
       expect(message!.to).to.deep.equal(['ann@example.com']);
-      const mail = parseMail(message!.raw);
-      expect(mail.from).to.equal('Обменник <noreply@exchanger.test>');
-      expect(mail.to).to.equal('ann@example.com');
+      const mail = await readMail(message!.raw);
+      expect(mail.from!.value).to.deep.equal([{ name: 'Обменник', address: 'noreply@exchanger.test' }]);
+      expect(recipientsOf(mail)).to.deep.equal(['ann@example.com']);
       expect(mail.subject).to.equal('Подтвердите email на 127.0.0.1:3000');
-      expect(mail.headers.get('content-type')).to.match(/^multipart\/alternative/);
+      expect(mail.headers.get('content-type')).to.include({ value: 'multipart/alternative' });
       expect(mail.headers.get('auto-submitted')).to.equal('auto-generated');
       expect(mail.text).to.contain('Здравствуйте, Анна!');
       expect(mail.text).to.contain(`Подтвердить email: ${PUBLIC_URL}/auth/tok123`);

@@ -8,7 +8,7 @@ import { buildUser, TestClient } from '../accounts/testing';
 import { issueToken } from '../accounts/tokens';
 import { createLogger } from '../lib/logger';
 import { SECRET_MARK } from '../lib/redact';
-import { readOutbox } from '../mail';
+import { readOutbox } from '../test/mail';
 import { initModels } from '../models';
 import { settleOrderMails } from '../orders/mail';
 import { buildDirection, orderRequest } from '../orders/testing';

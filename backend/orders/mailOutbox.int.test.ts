@@ -3,8 +3,9 @@ import { createServer } from 'node:net';
 import { expect } from 'chai';
 import { SMTPServer } from 'smtp-server';
 import { createServerI18n } from '../lib/i18n';
-import { createMailer, parseMail } from '../mail';
+import { createMailer } from '../mail';
 import { initModels, type Order } from '../models';
+import { readMail } from '../test/mail';
 import { startTestServer, type TestServer } from '../test/server';
 import { startWorker } from '../workers';
 import { changeOrder, SYSTEM } from './change';
@@ -52,9 +53,10 @@ async function startSmtp(): Promise<{ url: string; received: Delivered[]; close(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
-        for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, subject: mail.subject, text: mail.text });
-        callback();
+        readMail(Buffer.concat(chunks)).then((mail) => {
+          for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, subject: mail.subject ?? '', text: mail.text ?? '' });
+          callback();
+        }, callback);
       });
     },
   });

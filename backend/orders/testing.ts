@@ -10,7 +10,7 @@ import type { AssetType, RateType } from '../../common/enums';
 import type { CreateOrderRequest } from '../../common/orders';
 import type { Lang } from '../../common/api';
 import { createServerI18n } from '../lib/i18n';
-import { listOutbox, type OutboxMail } from '../mail';
+import { listOutbox, type OutboxMail } from '../test/mail';
 import { initModels, type Order } from '../models';
 import { directionKey, type RateAsset, type RatesChange, type RatesSnapshot } from '../rates/engine';
 import { publishSnapshot } from '../rates/store';

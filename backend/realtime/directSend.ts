@@ -11,7 +11,9 @@
  * and body together, passed to Engine.IO as a pre-encoded frame, the option the adapter's own
  * broadcast uses: websocket transports write it with one write, polling transports send the
  * packet as usual. Acks, binary data and `onAnyOutgoing` listeners are not supported (the app
- * uses none of them for these events).
+ * uses none of them for these events). `wsPreEncodedFrame` and the adapter's live room sets are
+ * internals: package.json pins socket.io and engine.io exactly, and realtime/internals.int.test.ts
+ * fails when an upgrade changes them.
  */
 import type { RealtimeIO } from './types';
 

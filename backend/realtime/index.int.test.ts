@@ -7,14 +7,14 @@ import { startTestServer, type TestServer } from '../test/server';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-function openSocket(url: string, options: { origin?: string; lang?: string } = {}): ClientSocket {
+function openSocket(url: string, options: { origin?: string; lang?: string; cookie?: string } = {}): ClientSocket {
   return connect(url, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
     auth: options.lang ? { lang: options.lang } : {},
-    extraHeaders: options.origin ? { origin: options.origin } : {},
+    extraHeaders: { ...(options.origin ? { origin: options.origin } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
   });
 }
 
@@ -97,6 +97,13 @@ describe('Socket.IO on the app server', () => {
     });
     const roomsOfSocket = await server.io.in(socket.id!).fetchSockets();
     expect([...roomsOfSocket[0].rooms]).not.to.include(rooms.order('NOPE42'));
+  });
+
+  it('takes the language from the lang cookie when the handshake names none', async () => {
+    const socket = track(openSocket(server.url, { cookie: 'theme=dark; lang=en' }));
+    await connected(socket);
+    const answer = await socket.emitWithAck('order:join', { uid: 'NOPE42', secret: 'wrong' });
+    expect('error' in answer && answer.error.message).to.equal('The page was not found because it was either deleted or its address has changed');
   });
 
   it('answers a malformed order:join with validation_failed', async () => {

@@ -9,6 +9,7 @@ import { pickLang } from '../lib/i18n';
 import type { Logger } from '../lib/logger';
 import { createRedisClient } from '../lib/redis';
 import { nodeSecurityHeaders } from '../middlewares/securityHeaders';
+import { handshakeCookies } from './cookies';
 import { isAllowedOrigin } from './origin';
 import type { RealtimeIO, RealtimeSocket } from './types';
 
@@ -36,12 +37,6 @@ export interface Realtime {
 
 const ADAPTER_READY_TIMEOUT_MS = 5000;
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header);
-  return match ? match[1] : undefined;
-}
-
 /** QUIT when connected (flushes pending publishes); a client that is not would queue QUIT forever. */
 async function closeRedisClient(client: Redis): Promise<void> {
   if (client.status !== 'ready') {
@@ -59,7 +54,7 @@ function onConnection(socket: RealtimeSocket, serverId: string): void {
   const auth = socket.handshake.auth as { lang?: unknown };
   socket.data.lang = pickLang(
     typeof auth.lang === 'string' ? auth.lang : undefined,
-    cookieValue(socket.handshake.headers.cookie, LANG_COOKIE),
+    handshakeCookies(socket.request).get(LANG_COOKIE),
   );
   socket.emit('server:hello', { serverId, at: new Date().toISOString() });
 }

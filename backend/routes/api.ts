@@ -14,7 +14,6 @@ import { ratesRoutes } from './rates';
 import { sessionRoutes } from './user/auth/session';
 import type { RateLimits } from '../security/rateLimit';
 import { accountRoutes } from './user';
-import type { FindSessionUser } from './user/auth/sessionUser';
 import { initModels } from '../models';
 import { createOrdersContext } from '../orders/context';
 import { orderRoutes } from './orders';
@@ -37,7 +36,6 @@ export interface ApiRoutesDeps {
   logger: Logger;
   kv: KV;
   db: Pick<Database, 'sequelize'>;
-  findSessionUser: FindSessionUser;
   rates: RatesView;
   rateLimits: RateLimits;
 }
@@ -58,11 +56,11 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
       secure: new URL(deps.config.publicUrl).protocol === 'https:',
     }),
   );
-  api.use(sessionRoutes({ findSessionUser: deps.findSessionUser, kv: deps.kv }).routes());
+  const models = initModels(deps.db.sequelize);
+  api.use(sessionRoutes({ kv: deps.kv, models }).routes());
   for (const router of accountRoutes(deps)) api.use(router.routes());
   api.use(catalogueRoutes({ db: deps.db }).routes());
   api.use(ratesRoutes({ rates: deps.rates }).routes());
-  const models = initModels(deps.db.sequelize);
   const orders = createOrdersContext({
     sequelize: deps.db.sequelize,
     kv: deps.kv,

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { Op } from 'sequelize';
 import { OPERATOR_ACTIONS } from '../../common/orders';
 import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from '../accounts/testing';
-import { listOutbox } from '../mail';
+import { listOutbox } from '../test/mail';
 import { initModels } from '../models';
 import { buildDirection, buildOrder, type TestDirection } from '../orders/testing';
 import { hostileBody, hostileQuery } from '../test/hostileInput';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import argon2 from 'argon2';
-import { COMMON_PASSWORDS } from './commonPasswords';
 
 /**
  * OWASP's argon2id parameters (m=19 MiB, t=2, p=1): about 44 ms per hash on this machine
@@ -45,7 +45,16 @@ export async function dummyVerify(password = ''): Promise<false> {
   return false;
 }
 
-const COMMON = new Set(COMMON_PASSWORDS.map((password) => password.toLowerCase()));
+/**
+ * zxcvbn's ranked list of common passwords from public breach corpora, whole (49,233 entries, a
+ * few ms to build): the strength rule (8+ characters, upper case, digit, symbol) already refuses
+ * the short and plain entries, so what this check adds lives in the long tail (`p@ssw0rd`,
+ * `!qaz2wsx`, `pa$$w0rd`), and cutting the list to a top N would drop it.
+ */
+const COMMON: ReadonlySet<string> = new Set(dictionary['passwords-common'].map((password) => password.toLowerCase()));
+
+/** How many distinct passwords the check knows. */
+export const COMMON_PASSWORD_COUNT = COMMON.size;
 
 /** True for one of the most common passwords (case-insensitive, surrounding spaces ignored). */
 export function isCommonPassword(password: string): boolean {

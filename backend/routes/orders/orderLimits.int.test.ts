@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { CreateOrderResponse } from '../../../common/orders';
 import { TestClient, uniqueEmail } from '../../accounts/testing';
-import { listOutbox } from '../../mail';
+import { listOutbox } from '../../test/mail';
 import { initModels } from '../../models';
 import { settleOrderMails } from '../../orders/mail';
 import { buildDirection, orderRequest, type TestDirection } from '../../orders/testing';

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from '../../../accounts/testing';
 import { issueToken } from '../../../accounts/tokens';
 import { SESSION_COOKIE, sessionKey } from '../../../middlewares/session';
-import { listOutbox, readOutbox } from '../../../mail';
+import { listOutbox, readOutbox } from '../../../test/mail';
 import { initModels } from '../../../models';
 import { totpCode } from '../../../security/totp';
 import { startTestServer, type TestServer } from '../../../test/server';

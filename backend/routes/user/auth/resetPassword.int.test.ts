@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from '../../../accounts/testing';
 import { issueToken } from '../../../accounts/tokens';
-import { readOutbox } from '../../../mail';
+import { readOutbox } from '../../../test/mail';
 import { initModels } from '../../../models';
 import { totpCode } from '../../../security/totp';
 import { startTestServer, type TestServer } from '../../../test/server';

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { ErrorCode, type ApiFailure } from '../../../../common/api';
-import { UnauthorizedError } from '../../../lib/errors';
 import type { KV } from '../../../lib/kv/types';
-import type { AppContext, AppState } from '../../../middlewares/types';
-import { endAllSessions, isSessionCurrent } from '../../../accounts/sessions';
+import type { AppState } from '../../../middlewares/types';
+import { endAllSessions } from '../../../accounts/sessions';
+import type { Models } from '../../../models';
+import { presentProfile } from '../../../presenters/user';
 import { respond } from '../../respond';
-import type { FindSessionUser } from './sessionUser';
+import { loadSessionUser, requireUser, signedInUser } from '../requireUser';
 
 /**
  * `GET /user/auth/session/get/` (with or without the trailing slash): the signed-in user, or, when
@@ -15,41 +16,28 @@ import type { FindSessionUser } from './sessionUser';
  * `DELETE /user/auth/session/destroy`: ends the session. `DELETE /user/auth/session/destroy-all`:
  * ends every session of the user (sign out everywhere).
  */
-export function sessionRoutes(deps: { findSessionUser: FindSessionUser; kv: KV }): Router<AppState> {
+export function sessionRoutes(deps: { kv: KV; models: Pick<Models, 'User'> }): Router<AppState> {
   const router = new Router<AppState>();
 
-  async function currentUserId(ctx: AppContext): Promise<number | null> {
-    const hadUser = typeof ctx.session?.userId === 'number';
-    const userId = await isSessionCurrent(deps.kv, ctx.session);
-    if (userId === null && hadUser) ctx.session = null;
-    return userId;
-  }
-
-  async function getSession(ctx: AppContext) {
+  // The router ignores a trailing slash, so this also answers the spec's `/get/`.
+  router.get('/user/auth/session/get', async function getSession(ctx) {
     ctx.set('Cache-Control', 'no-store');
-    const userId = await currentUserId(ctx);
-    const user = userId === null ? null : await deps.findSessionUser(userId);
+    const user = await loadSessionUser(ctx, deps);
     if (user === null) {
-      if (userId !== null) ctx.session = null;
       const body: ApiFailure = { success: false, error: { code: ErrorCode.NotSignedIn, message: ctx.state.t('errors.not_signed_in') } };
       ctx.body = body;
       return;
     }
-    respond(ctx, user);
-  }
-
-  // The router ignores a trailing slash, so this also answers the spec's `/get/`.
-  router.get('/user/auth/session/get', getSession);
+    respond(ctx, presentProfile(user));
+  });
 
   router.delete('/user/auth/session/destroy', async function destroySession(ctx) {
     ctx.session = null;
     respond(ctx, null);
   });
 
-  router.delete('/user/auth/session/destroy-all', async function destroyAllSessions(ctx) {
-    const userId = await currentUserId(ctx);
-    if (userId === null) throw new UnauthorizedError();
-    await endAllSessions(deps.kv, userId);
+  router.delete('/user/auth/session/destroy-all', requireUser(deps), async function destroyAllSessions(ctx) {
+    await endAllSessions(deps.kv, signedInUser(ctx).id);
     ctx.session = null;
     respond(ctx, null);
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { buildUser, TEST_PASSWORD, TestClient } from '../../../accounts/testing';
-import { readOutbox } from '../../../mail';
+import { readOutbox } from '../../../test/mail';
 import { initModels } from '../../../models';
 import { totpCode } from '../../../security/totp';
 import { startTestServer, type TestServer } from '../../../test/server';
