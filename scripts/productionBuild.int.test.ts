@@ -1,0 +1,135 @@
+/**
+ * The production image's commands, without Docker (no engine runs here): `npm run build` in a
+ * copy of the working tree, a node_modules holding only what `npm ci --omit=dev` installs (the
+ * lockfile's packages not flagged `dev`), then the compiled server started with plain node.
+ */
+import { expect } from 'chai';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runNode, type BackendProcess } from '../backend/test/process';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ENTRY = 'build/server/backend/main.js';
+
+/** The working tree as a fresh clone would have it, uncommitted edits included. */
+function copyWorkingTree(target: string): void {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => file && file !== 'node_modules' && existsSync(path.join(ROOT, file)));
+  for (const file of files) cpSync(path.join(ROOT, file), path.join(target, file), { recursive: true });
+}
+
+/** Top-level folders of node_modules/ that a production install has (`dev` is not set). */
+function productionPackages(lockfile: string): { keep: string[]; drop: string[] } {
+  const { packages } = JSON.parse(readFileSync(lockfile, 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  const keys = Object.keys(packages).filter((key) => key.startsWith('node_modules/'));
+  const topLevel = (key: string) => !key.slice('node_modules/'.length).includes('/node_modules/');
+  return {
+    keep: keys.filter((key) => topLevel(key) && !packages[key].dev),
+    // Nested ones come with their parent folder; those only development needs are removed.
+    drop: keys.filter((key) => !topLevel(key) && packages[key].dev),
+  };
+}
+
+/** Hard links (or copies, across file systems) of the production packages only. */
+function installProductionOnly(app: string, source: string): void {
+  const { keep, drop } = productionPackages(path.join(app, 'package-lock.json'));
+  for (const key of keep) {
+    const from = path.join(source, key.slice('node_modules/'.length));
+    if (!existsSync(from)) continue; // an optional package for another platform
+    const to = path.join(app, key);
+    mkdirSync(path.dirname(to), { recursive: true });
+    const linked = spawnSync('cp', ['-al', from, to]);
+    if (linked.status !== 0) cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+  }
+  for (const key of drop) rmSync(path.join(app, key), { recursive: true, force: true });
+}
+
+/** What `import(name)` does from the app folder: 'ok' or the error code. */
+function importFrom(app: string, name: string): string {
+  const script = `import(${JSON.stringify(name)}).then(() => console.log('ok'), (e) => console.log(e.code))`;
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' }).trim();
+}
+
+describe('the production build', function () {
+  this.timeout(180_000);
+  let app: string;
+  let server: BackendProcess | undefined;
+  let origin: string;
+
+  before(async () => {
+    app = mkdtempSync(path.join(tmpdir(), 'exchanger-prod-'));
+    copyWorkingTree(app);
+    const modules = realpathSync(path.join(ROOT, 'node_modules'));
+    // The build stage: every dependency (the Dockerfile's `npm ci`), then `npm run build`.
+    symlinkSync(modules, path.join(app, 'node_modules'));
+    execFileSync('npm', ['run', 'build'], { cwd: app, stdio: 'pipe' });
+    // The runtime stage: production dependencies only.
+    rmSync(path.join(app, 'node_modules'));
+    installProductionOnly(app, modules);
+    mkdirSync(path.join(app, 'data'));
+    server = runNode(
+      ['--enable-source-maps', ENTRY],
+      {
+        NODE_ENV: 'production',
+        PORT: '0',
+        DATA_DIR: path.join(app, 'data'),
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+        SESSION_KEYS: 'a-first-production-session-key-0123456789,a-second-production-session-key-0123456789',
+        LOG_LEVEL: 'info',
+      },
+      app,
+    );
+    const listening = await server.waitForLog((line) => line.msg === 'web server listening');
+    origin = `http://127.0.0.1:${listening.port}`;
+  });
+
+  after(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited();
+    }
+    if (app) rmSync(app, { recursive: true, force: true });
+  });
+
+  it('runs compiled JavaScript only: no TypeScript in the server build, no tests', () => {
+    const files = (readdirSync(path.join(app, 'build', 'server'), { recursive: true }) as string[]).map((file) => file.split(path.sep).join('/'));
+    expect(files).to.include('backend/main.js');
+    expect(files.filter((file) => /\.tsx?$/.test(file) || /\.test\.js$/.test(file) || /(^|\/)test\//.test(file))).to.deep.equal([]);
+  });
+
+  it('has the production dependencies and none of the build tools or React libraries', () => {
+    expect(importFrom(app, 'koa')).to.equal('ok');
+    expect(importFrom(app, 'sqlite3')).to.equal('ok');
+    // (typescript stays: npm keeps it as an optional peer of i18next.)
+    for (const name of ['vite', '@vitejs/plugin-react', 'react', 'react-dom', 'tsx', 'esbuild', 'mocha']) {
+      expect(importFrom(app, name), name).to.equal('ERR_MODULE_NOT_FOUND');
+    }
+  });
+
+  it('answers /api/ready once migrated and seeded', async () => {
+    const response = await fetch(`${origin}/api/ready`);
+    expect(response.status).to.equal(200);
+  });
+
+  it('serves the SPA and its hashed assets', async () => {
+    const page = await fetch(`${origin}/`);
+    expect(page.status).to.equal(200);
+    expect(page.headers.get('content-type')).to.match(/^text\/html/);
+    const html = await page.text();
+    expect(html).to.include('<div id="root">');
+    const script = /<script type="module"[^>]* src="(\/assets\/[\w-]+\.js)"/.exec(html)?.[1];
+    expect(script, 'the entry script of index.html').to.be.a('string');
+    const asset = await fetch(`${origin}${script}`);
+    expect(asset.status).to.equal(200);
+    expect(asset.headers.get('content-type')).to.match(/javascript/);
+  });
+
+  it('stops with exit code 0 on SIGTERM', async () => {
+    server!.child.kill('SIGTERM');
+    expect(await server!.exited()).to.equal(0);
+  });
+});
