@@ -1,7 +1,8 @@
 /**
  * The production image's commands, without Docker (no engine runs here): `npm run build` in a
- * copy of the working tree, a node_modules holding only what `npm ci --omit=dev` installs (the
- * lockfile's packages not flagged `dev`), then the compiled server started with plain node.
+ * copy of the working tree; then a folder laid out as the Dockerfile's runtime stage copies it,
+ * whose node_modules holds only what `npm prune --omit=dev` keeps (the lockfile's packages not
+ * flagged `dev`); then the Dockerfile's CMD started there.
  */
 import { expect } from 'chai';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -12,7 +13,22 @@ import { fileURLToPath } from 'node:url';
 import { runNode, type BackendProcess } from '../backend/test/process';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ENTRY = 'build/server/backend/main.js';
+
+/** The last stage of the Dockerfile: what it copies from the build stage, and its CMD. */
+function runtimeStage(): { copies: Array<{ from: string; to: string }>; command: string[] } {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
+  const lines = dockerfile.split('\n').slice(dockerfile.split('\n').findLastIndex((line) => line.startsWith('FROM ')));
+  const copies = lines
+    .filter((line) => line.startsWith('COPY --from=build '))
+    .flatMap((line) => {
+      const args = line.split(/\s+/).slice(2);
+      const to = args.pop()!;
+      const into = to.endsWith('/') || args.length > 1; // a folder: each source keeps its name
+      return args.map((from) => ({ from: path.relative('/app', from), to: into ? path.join(to, path.basename(from)) : to }));
+    });
+  const cmd = lines.find((line) => line.startsWith('CMD '));
+  return { copies, command: JSON.parse(cmd!.slice(4)) as string[] };
+}
 
 /** The working tree as a fresh clone would have it, uncommitted edits included. */
 function copyWorkingTree(target: string): void {
@@ -34,18 +50,19 @@ function productionPackages(lockfile: string): { keep: string[]; drop: string[] 
   };
 }
 
-/** Hard links (or copies, across file systems) of the production packages only. */
-function installProductionOnly(app: string, source: string): void {
-  const { keep, drop } = productionPackages(path.join(app, 'package-lock.json'));
+/** A node_modules of hard links (copies across file systems) to the production packages only. */
+function installProductionOnly(target: string, lockfile: string, modules: string): void {
+  const { keep, drop } = productionPackages(lockfile);
+  const folder = (key: string) => key.slice('node_modules/'.length);
   for (const key of keep) {
-    const from = path.join(source, key.slice('node_modules/'.length));
+    const from = path.join(modules, folder(key));
     if (!existsSync(from)) continue; // an optional package for another platform
-    const to = path.join(app, key);
+    const to = path.join(target, folder(key));
     mkdirSync(path.dirname(to), { recursive: true });
     const linked = spawnSync('cp', ['-al', from, to]);
     if (linked.status !== 0) cpSync(from, to, { recursive: true, verbatimSymlinks: true });
   }
-  for (const key of drop) rmSync(path.join(app, key), { recursive: true, force: true });
+  for (const key of drop) rmSync(path.join(target, folder(key)), { recursive: true, force: true });
 }
 
 /** What `import(name)` does from the app folder: 'ok' or the error code. */
@@ -56,23 +73,30 @@ function importFrom(app: string, name: string): string {
 
 describe('the production build', function () {
   this.timeout(180_000);
+  let work: string;
   let app: string;
   let server: BackendProcess | undefined;
   let origin: string;
 
   before(async () => {
-    app = mkdtempSync(path.join(tmpdir(), 'exchanger-prod-'));
-    copyWorkingTree(app);
+    work = mkdtempSync(path.join(tmpdir(), 'exchanger-prod-'));
+    const source = path.join(work, 'source');
+    app = path.join(work, 'app');
+    copyWorkingTree(source);
     const modules = realpathSync(path.join(ROOT, 'node_modules'));
     // The build stage: every dependency (the Dockerfile's `npm ci`), then `npm run build`.
-    symlinkSync(modules, path.join(app, 'node_modules'));
-    execFileSync('npm', ['run', 'build'], { cwd: app, stdio: 'pipe' });
-    // The runtime stage: production dependencies only.
-    rmSync(path.join(app, 'node_modules'));
-    installProductionOnly(app, modules);
+    symlinkSync(modules, path.join(source, 'node_modules'));
+    execFileSync('npm', ['run', 'build'], { cwd: source, stdio: 'pipe' });
+    // The runtime stage: what it copies, with production dependencies only.
+    const { copies, command } = runtimeStage();
+    for (const { from, to } of copies) {
+      if (from === 'node_modules') installProductionOnly(path.join(app, to), path.join(source, 'package-lock.json'), modules);
+      else cpSync(path.join(source, from), path.join(app, to), { recursive: true });
+    }
     mkdirSync(path.join(app, 'data'));
+    expect(command[0]).to.equal('node');
     server = runNode(
-      ['--enable-source-maps', ENTRY],
+      command.slice(1),
       {
         NODE_ENV: 'production',
         PORT: '0',
@@ -92,10 +116,11 @@ describe('the production build', function () {
       server.child.kill('SIGTERM');
       await server.exited();
     }
-    if (app) rmSync(app, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('runs compiled JavaScript only: no TypeScript in the server build, no tests', () => {
+  it('runs compiled JavaScript only: no TypeScript in the server build, no tests, no sources', () => {
+    expect(existsSync(path.join(app, 'backend'))).to.equal(false);
     const files = (readdirSync(path.join(app, 'build', 'server'), { recursive: true }) as string[]).map((file) => file.split(path.sep).join('/'));
     expect(files).to.include('backend/main.js');
     expect(files.filter((file) => /\.tsx?$/.test(file) || /\.test\.js$/.test(file) || /(^|\/)test\//.test(file))).to.deep.equal([]);
