@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import type { ApiFailure } from '../../../../common/api';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionKey } from '../../../middlewares/session';
 import { startTestServer, type TestServer } from '../../../test/server';
 
@@ -32,7 +33,7 @@ describe('session calls', () => {
   it('answers GET /api/user/auth/session/get/ with 401 unauthorized when signed out', async () => {
     const response = await fetch(`${server.url}/api/user/auth/session/get/`, { headers: { lang: 'en' } });
     expect(response.status).to.equal(401);
-    expect((await response.json()).error).to.deep.equal({ code: 'unauthorized', message: 'Sign in to continue' });
+    expect(((await response.json()) as ApiFailure).error).to.deep.equal({ code: 'unauthorized', message: 'Sign in to continue' });
   });
 
   it('answers the same call without the trailing slash the same way', async () => {
@@ -72,7 +73,7 @@ describe('session calls', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(response.status).to.equal(403);
-    expect((await response.json()).error.code).to.equal('csrf_rejected');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('csrf_rejected');
   });
 
   it('rejects an unsafe call the browser marks cross-site with 403 csrf_rejected', async () => {
