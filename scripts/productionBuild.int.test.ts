@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,6 +105,9 @@ describe('the production build', function () {
         PUBLIC_URL: 'http://127.0.0.1:3000',
         SESSION_KEYS: 'a-first-production-session-key-0123456789,a-second-production-session-key-0123456789',
         LOG_LEVEL: 'info',
+        // The compose shape (MySQL, Redis) when the suite runs against them; embedded otherwise.
+        ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+        ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test:${randomUUID().slice(0, 12)}:` } : {}),
       },
       app,
     );
