@@ -78,6 +78,7 @@ describe('the production build', function () {
   let app: string;
   let server: BackendProcess | undefined;
   let origin: string;
+  let env: Record<string, string>;
 
   before(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'exchanger-prod-'));
@@ -96,21 +97,19 @@ describe('the production build', function () {
     }
     mkdirSync(path.join(app, 'data'));
     expect(command[0]).to.equal('node');
-    server = runNode(
-      command.slice(1),
-      {
-        NODE_ENV: 'production',
-        PORT: '0',
-        DATA_DIR: path.join(app, 'data'),
-        PUBLIC_URL: 'http://127.0.0.1:3000',
-        SESSION_KEYS: 'a-first-production-session-key-0123456789,a-second-production-session-key-0123456789',
-        LOG_LEVEL: 'info',
-        // The compose shape (MySQL, Redis) when the suite runs against them; embedded otherwise.
-        ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
-        ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test:${randomUUID().slice(0, 12)}:` } : {}),
-      },
-      app,
-    );
+    env = {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATA_DIR: path.join(app, 'data'),
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      SESSION_KEYS: 'a-first-production-session-key-0123456789,a-second-production-session-key-0123456789',
+      LOG_LEVEL: 'info',
+      // The compose shape (MySQL, Redis) when the suite runs against them; embedded otherwise.
+      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test:${randomUUID().slice(0, 12)}:` } : {}),
+    };
+    server = runNode(command.slice(1), env, app);
     const listening = await server.waitForLog((line) => line.msg === 'web server listening');
     origin = `http://127.0.0.1:${listening.port}`;
   });
@@ -160,5 +159,10 @@ describe('the production build', function () {
   it('stops with exit code 0 on SIGTERM', async () => {
     server!.child.kill('SIGTERM');
     expect(await server!.exited()).to.equal(0);
+  });
+
+  it('runs the compiled CLI: the migrations the server applied are up to date', () => {
+    const output = execFileSync(process.execPath, ['build/server/backend/cli.js', 'db:migrate'], { cwd: app, env, encoding: 'utf8' });
+    expect(output).to.include('Migrations are up to date.');
   });
 });
