@@ -1,7 +1,7 @@
 # Production image: one image for every role (ROLE=web|worker|all), see docker-compose.yml.
 # Build: docker build -t exchanger .
 
-# 1. Dependencies (sqlite3 compiles from source, hence the toolchain in this stage only).
+# 1. Every dependency (sqlite3 compiles from source, hence the toolchain in these stages only).
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update \
@@ -11,22 +11,22 @@ COPY package.json package-lock.json ./
 ENV npm_config_build_from_source=sqlite3
 RUN npm ci --no-audit --no-fund
 
-# 2. The SPA build (frontend/dist with builds/latest.json), then drop the dev dependencies.
+# 2. The build: the SPA (frontend/dist with builds/latest.json) and the server compiled to
+#    JavaScript (build/server), then only the production dependencies are kept.
 FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# 3. Runtime: no toolchain, no sources of the SPA, runs as the unprivileged `node` user.
+# 3. Runtime: compiled code and production dependencies only (no TypeScript sources, no tsx,
+#    Vite or React libraries, no toolchain); runs as the unprivileged `node` user.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data
 WORKDIR /app
-COPY --from=build /app/package.json /app/tsconfig.json ./
+COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/backend ./backend
-COPY --from=build /app/common ./common
-COPY --from=build /app/db ./db
+COPY --from=build /app/build/server ./build/server
 COPY --from=build /app/locales ./locales
 COPY --from=build /app/frontend/dist ./frontend/dist
 RUN mkdir -p /app/data && chown node:node /app/data
@@ -35,4 +35,4 @@ VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--import", "tsx", "backend/main.ts"]
+CMD ["node", "--enable-source-maps", "build/server/backend/main.js"]

@@ -153,14 +153,19 @@ describe('docker-compose.yml and the Dockerfile', () => {
     expect(compose.services.redis.healthcheck?.test).to.deep.equal(['CMD', 'redis-cli', 'ping']);
   });
 
-  it('starts the image with a file that exists, through a loader the production install keeps', () => {
+  it('starts the image with the compiled server, without a TypeScript loader, as npm run start:prod does', () => {
     const command = JSON.parse(dockerInstruction('CMD')) as string[];
-    const entry = command.find((arg) => arg.endsWith('.ts'));
-    expect(entry, 'an entry file in CMD').to.be.a('string');
-    expect(existsSync(path.join(ROOT, entry ?? '')), `${entry} exists`).to.equal(true);
-    const loader = command[command.indexOf('--import') + 1];
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(pkg.dependencies).to.have.property(loader);
+    expect(command[0]).to.equal('node');
+    expect(command).to.not.include('--import');
+    const entry = command.find((arg) => arg.endsWith('.js')) ?? '';
+    expect(entry, 'a compiled entry file in CMD').to.match(/^build\/server\//);
+    const source = entry.replace(/^build\/server\//, '').replace(/\.js$/, '.ts');
+    expect(existsSync(path.join(ROOT, source)), `${source}, compiled to ${entry}, exists`).to.equal(true);
+    expect(dockerfile).to.match(/^RUN npm run build\b/m);
+    expect(dockerfile).to.include('COPY --from=build /app/build/server ./build/server');
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.build).to.include('scripts/build-server.mjs');
+    expect(pkg.scripts['start:prod']).to.equal(command.join(' '));
   });
 
   it('runs the image as an unprivileged user', () => {

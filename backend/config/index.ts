@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDatabaseUrl, resolveDatabaseUrl } from './databaseUrl';
@@ -13,8 +13,18 @@ export { ConfigError } from './errors';
 export { CONFIG_VARIABLES, type ConfigVariable } from './variables';
 export { parseDatabaseUrl, type DatabaseLocation } from './databaseUrl';
 
-/** The repository root (two levels above this file). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The repository (or image) root: the nearest folder above this file with a package.json. Two
+ * levels up from the sources, four from the compiled `build/server/backend/config/index.js`.
+ */
+export const REPO_ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(dir: string): string {
+  if (existsSync(path.join(dir, 'package.json'))) return dir;
+  const parent = path.dirname(dir);
+  if (parent === dir) throw new Error('no package.json above backend/config');
+  return findRoot(parent);
+}
 
 export const DEFAULT_SUPPORT_URL = 'https://t.me/exchanger_support';
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';

@@ -1,15 +1,17 @@
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { QueryTypes, type QueryInterface, type Sequelize, type Transaction } from 'sequelize';
 import { SequelizeStorage, Umzug, type MigrationFn } from 'umzug';
-import { REPO_ROOT } from '../config/index';
 import type { Logger } from '../lib/logger';
 import type { Dialect } from './money';
 
 /** What every file in db/migrations exports: `export const up: Migration = async ({ context }) => …`. */
 export type Migration = MigrationFn<QueryInterface>;
 
-export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'db', 'migrations');
+/** db/migrations beside this file: the sources, or the compiled ones of `npm run build`. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
+/** `.ts` when running the sources, `.js` when running the compiled server; names carry neither. */
+const MIGRATION_EXT = path.extname(fileURLToPath(import.meta.url));
 /** Table recording applied migrations (umzug's SequelizeStorage). */
 export const MIGRATIONS_TABLE = 'SequelizeMeta';
 /** How long a MySQL migrator waits for another process's migration run to finish. */
@@ -20,15 +22,15 @@ interface MigrationModule {
   down?: Migration;
 }
 
-/** An umzug over db/migrations/*.ts (tests excluded), applied in file-name order. */
+/** An umzug over db/migrations/*.ts (or *.js; tests excluded), applied in file-name order. */
 export function createMigrator(sequelize: Sequelize, logger: Logger): Umzug<QueryInterface> {
   return new Umzug<QueryInterface>({
     migrations: {
-      glob: ['*.ts', { cwd: MIGRATIONS_DIR, ignore: ['*.test.ts', '*.d.ts'] }],
+      glob: [`*${MIGRATION_EXT}`, { cwd: MIGRATIONS_DIR, ignore: [`*.test${MIGRATION_EXT}`, '*.d.ts'] }],
       resolve: ({ name, path: file, context }) => {
         const load = async (): Promise<MigrationModule> => import(pathToFileURL(file!).href);
         return {
-          name: name.replace(/\.ts$/, ''),
+          name: name.slice(0, -MIGRATION_EXT.length),
           up: async () => (await load()).up({ name, path: file, context }),
           down: async () => {
             const { down } = await load();

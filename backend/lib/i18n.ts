@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createInstance, type i18n as I18nInstance, type Resource } from 'i18next';
 import { DEFAULT_LANG, LANG_COOKIE, LANGS, isLang, type Lang } from '../../common/api';
+import { REPO_ROOT } from '../config/index';
 
 /** Translates a key such as `errors.not_found`; values fill `{{name}}` placeholders. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-export const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
+export const LOCALES_DIR = path.join(REPO_ROOT, 'locales');
 
 /**
  * Reads `locales/<lang>/*.json`: every file becomes a top-level key named after the file, so

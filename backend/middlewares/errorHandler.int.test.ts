@@ -5,6 +5,7 @@ import Koa from 'koa';
 import { pino } from 'pino';
 import { ConnectionError } from 'sequelize';
 import { object } from 'yup';
+import type { ApiFailure } from '../../common/api';
 import { emailField, nameField } from '../../common/validation';
 import { createServerI18n } from '../lib/i18n';
 import { KVUnavailableError } from '../lib/kv';
@@ -43,23 +44,23 @@ describe('error envelope on the real server', () => {
 
   it('translates the message into English when the lang header says en', async () => {
     const response = await fetch(`${server.url}/api/no/such/endpoint`, { headers: { lang: 'en' } });
-    expect((await response.json()).error.message).to.equal(NOT_FOUND_EN);
+    expect(((await response.json()) as ApiFailure).error.message).to.equal(NOT_FOUND_EN);
   });
 
   it('falls back to the lang cookie when there is no lang header', async () => {
     const response = await fetch(`${server.url}/api/no/such/endpoint`, { headers: { cookie: 'lang=en' } });
-    expect((await response.json()).error.message).to.equal(NOT_FOUND_EN);
+    expect(((await response.json()) as ApiFailure).error.message).to.equal(NOT_FOUND_EN);
   });
 
   it('prefers the lang header over the lang cookie', async () => {
     const response = await fetch(`${server.url}/api/no/such/endpoint`, { headers: { lang: 'ru', cookie: 'lang=en' } });
-    expect((await response.json()).error.message).to.equal(NOT_FOUND_RU);
+    expect(((await response.json()) as ApiFailure).error.message).to.equal(NOT_FOUND_RU);
   });
 
   it('answers malformed JSON with 400 bad_request', async () => {
     const response = await fetch(`${server.url}/api/user/auth/session/destroy`, jsonRequest('DELETE', '{"broken":'));
     expect(response.status).to.equal(400);
-    expect((await response.json()).error.code).to.equal('bad_request');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('bad_request');
   });
 
   it('answers a non-JSON body on a JSON route with 415 unsupported_media_type', async () => {
@@ -69,21 +70,21 @@ describe('error envelope on the real server', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.status).to.equal(415);
-    expect((await response.json()).error.code).to.equal('unsupported_media_type');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('unsupported_media_type');
   });
 
   it('answers a JSON body over the limit with 413 payload_too_large', async () => {
     const body = JSON.stringify({ padding: 'x'.repeat(200 * 1024) });
     const response = await fetch(`${server.url}/api/user/auth/session/destroy`, jsonRequest('DELETE', body));
     expect(response.status).to.equal(413);
-    expect((await response.json()).error.code).to.equal('payload_too_large');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('payload_too_large');
   });
 
   it('answers a wrong method on a known /api path with 405 and the allowed methods', async () => {
     const response = await fetch(`${server.url}/api/health`, { method: 'POST', headers: { lang: 'en' } });
     expect(response.status).to.equal(405);
     expect(response.headers.get('allow')).to.equal('HEAD, GET');
-    expect((await response.json()).error.code).to.equal('method_not_allowed');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('method_not_allowed');
   });
 
   it('tags every answer with a request id', async () => {
@@ -155,13 +156,13 @@ describe('error middleware on a bare app', () => {
   it('answers an unavailable KV with 503 service_unavailable', async () => {
     const response = await fetch(`${listening.url}/kv-down`);
     expect(response.status).to.equal(503);
-    expect((await response.json()).error.code).to.equal('service_unavailable');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('service_unavailable');
   });
 
   it('answers a lost database connection with 503 service_unavailable', async () => {
     const response = await fetch(`${listening.url}/db-down`);
     expect(response.status).to.equal(503);
-    expect((await response.json()).error.code).to.equal('service_unavailable');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('service_unavailable');
   });
 
   it('answers invalid input with 400 validation_failed and a translated message for every field', async () => {
@@ -187,7 +188,7 @@ describe('error middleware on a bare app', () => {
   it('validates the query string when asked to', async () => {
     const response = await fetch(`${listening.url}/search?email=nope`, { headers: { lang: 'ru' } });
     expect(response.status).to.equal(400);
-    const body = await response.json();
+    const body = (await response.json()) as ApiFailure;
     expect(body.error.fields).to.have.keys('email');
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { ApiFailure } from '../../common/api';
 import { startTestServer, type TestServer } from '../test/server';
 
 describe('health and readiness endpoints', () => {
@@ -40,7 +41,7 @@ describe('readiness while Redis is unreachable', () => {
   it('answers GET /api/ready with 503 naming Redis as the failed dependency', async () => {
     const response = await fetch(`${server.url}/api/ready`, { headers: { lang: 'en' } });
     expect(response.status).to.equal(503);
-    const body = await response.json();
+    const body = (await response.json()) as ApiFailure;
     expect(body.success).to.equal(false);
     expect(body.error.code).to.equal('service_unavailable');
     expect(body.error.fields).to.deep.equal({ redis: 'Not responding' });

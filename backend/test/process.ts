@@ -20,7 +20,12 @@ export interface BackendProcess {
  * the given environment (plus PATH) and working directory.
  */
 export function runBackend(file: string, args: string[], env: Record<string, string>, cwd: string): BackendProcess {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, `${BACKEND_DIR}${file}`, ...args], {
+  return runNode(['--import', TSX_LOADER, `${BACKEND_DIR}${file}`, ...args], env, cwd);
+}
+
+/** Runs `node <args>` (the compiled server, say) the way runBackend runs a source entry. */
+export function runNode(nodeArgs: string[], env: Record<string, string>, cwd: string): BackendProcess {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
   });

@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { pino } from 'pino';
+import type { ApiFailure } from '../../common/api';
 import { MAX_UPLOAD_BYTES } from '../../common/orders';
 import { createServerI18n } from '../lib/i18n';
 import { errorHandler } from '../middlewares/errorHandler';
@@ -84,13 +85,13 @@ describe('uploads over real HTTP: receiveSingleFile + storeImage', () => {
   it('answers 415 not_an_image for HTML in the file field', async () => {
     const response = await post(listening.url, form([{ name: 'file', filename: 'x.jpg', type: 'image/jpeg', body: HTML }]));
     expect(response.status).to.equal(415);
-    expect((await response.json()).error.code).to.equal('not_an_image');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('not_an_image');
   });
 
   it('answers 400 validation_failed when the file field is missing', async () => {
     const response = await post(listening.url, form([{ name: 'note', body: 'no file here' }]));
     expect(response.status).to.equal(400);
-    const { error } = await response.json();
+    const { error } = (await response.json()) as ApiFailure;
     expect(error.code).to.equal('validation_failed');
     expect(error.fields).to.deep.equal({ file: 'This field is required' });
     expect(seen).to.have.length(0);
@@ -100,7 +101,7 @@ describe('uploads over real HTTP: receiveSingleFile + storeImage', () => {
     const png = await picture(10, 10).png().toBuffer();
     const response = await post(listening.url, form([{ name: 'photo', filename: 'a.png', type: 'image/png', body: png }]));
     expect(response.status).to.equal(400);
-    expect((await response.json()).error.fields).to.have.property('file');
+    expect(((await response.json()) as ApiFailure).error.fields).to.have.property('file');
   });
 
   it('answers 400 to two files and stores neither', async () => {
@@ -113,16 +114,16 @@ describe('uploads over real HTTP: receiveSingleFile + storeImage', () => {
       ]),
     );
     expect(response.status).to.equal(400);
-    const { error } = await response.json();
+    const { error } = (await response.json()) as ApiFailure;
     expect(error.code).to.equal('validation_failed');
-    expect(error.fields.file).to.equal('Maximum number of items: 1');
+    expect(error.fields?.file).to.equal('Maximum number of items: 1');
     expect(seen).to.have.length(0);
   });
 
   it('answers 415 unsupported_media_type to a body that is not multipart, and to none', async () => {
     const json = await post(listening.url, '{"file":"x"}', { 'content-type': 'application/json' });
     expect(json.status).to.equal(415);
-    expect((await json.json()).error.code).to.equal('unsupported_media_type');
+    expect(((await json.json()) as ApiFailure).error.code).to.equal('unsupported_media_type');
     const empty = await fetch(`${listening.url}/upload`, { method: 'POST' });
     expect(empty.status).to.equal(415);
   });
@@ -130,7 +131,7 @@ describe('uploads over real HTTP: receiveSingleFile + storeImage', () => {
   it('answers 400 to a multipart body without a boundary', async () => {
     const response = await post(listening.url, 'garbage', { 'content-type': 'multipart/form-data' });
     expect(response.status).to.equal(400);
-    expect((await response.json()).error.code).to.equal('bad_request');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('bad_request');
   });
 
   it('answers 413 file_too_large to an 11 MB upload sent whole (fetch), with a clean JSON answer', async () => {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import type { ApiFailure } from '../../../../common/api';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionKey } from '../../../middlewares/session';
 import { startTestServer, type TestServer } from '../../../test/server';
 
@@ -44,14 +45,14 @@ describe('session calls', () => {
   it('answers the same call without the trailing slash the same way', async () => {
     const response = await fetch(`${server.url}/api/user/auth/session/get`);
     expect(response.status).to.equal(200);
-    expect((await response.json()).error.code).to.equal('not_signed_in');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('not_signed_in');
   });
 
   it('answers not_signed_in and ends a session whose user does not exist', async () => {
     const { id, cookie } = await storedSession({ userId: 424242 });
     const response = await fetch(`${server.url}/api/user/auth/session/get/`, { headers: { cookie } });
     expect(response.status).to.equal(200);
-    expect((await response.json()).error.code).to.equal('not_signed_in');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('not_signed_in');
     expect(await server.kv.get(sessionKey(id))).to.equal(null);
   });
 
@@ -63,7 +64,7 @@ describe('session calls', () => {
     ]) {
       const response = await fetch(`${server.url}${path}`, { method, headers: { lang: 'en', 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
       expect(response.status, `${method} ${path}`).to.equal(401);
-      expect((await response.json()).error.code).to.equal('unauthorized');
+      expect(((await response.json()) as ApiFailure).error.code).to.equal('unauthorized');
     }
   });
 
@@ -92,7 +93,7 @@ describe('session calls', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(response.status).to.equal(403);
-    expect((await response.json()).error.code).to.equal('csrf_rejected');
+    expect(((await response.json()) as ApiFailure).error.code).to.equal('csrf_rejected');
   });
 
   it('rejects an unsafe call the browser marks cross-site with 403 csrf_rejected', async () => {
