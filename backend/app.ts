@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import type { Config } from './config/types';
 import type { Database } from './db';
-import { createServerI18n, type ServerI18n } from './lib/i18n';
+import type { ServerI18n } from './lib/i18n';
 import type { KV } from './lib/kv/types';
 import type { Logger } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
@@ -21,6 +21,7 @@ import { apiRoutes } from './routes/api';
 import { exportRoutes } from './routes/export';
 import { systemRoutes } from './routes/system';
 import { createRateLimits, type RateLimits } from './security/rateLimit';
+import type { Services } from './services';
 
 export interface AppDeps {
   config: Config;
@@ -34,8 +35,8 @@ export interface AppDeps {
    * when omitted the app limits in its own memory only.
    */
   rateLimits?: RateLimits;
-  /** Server translations; loaded from locales/ when omitted. */
-  i18n?: ServerI18n;
+  /** The process's translations, mailer and captcha client (backend/services.ts); the caller closes them. */
+  services: Services;
   /** Set to closing by the server on shutdown: new requests are refused from then on. */
   intake?: Readonly<Intake>;
 }
@@ -57,13 +58,14 @@ export type App = Koa<AppState> & {
 export function createApp(deps: AppDeps): App {
   const { config, logger, kv } = deps;
   // Behind one trusted proxy only its own X-Forwarded-For entry counts: a client cannot pick its IP.
-  const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 }) as App;
+  // SESSION_KEYS sign the session cookie (the first signs, all verify).
+  const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0, keys: config.sessionKeys }) as App;
   app.metrics = createMetrics();
-  app.i18n = deps.i18n ?? createServerI18n();
+  app.i18n = deps.services.i18n;
   app.silent = true;
 
   const rateLimits = deps.rateLimits ?? createRateLimits({ redisUrl: null, redisPrefix: config.redisPrefix }, logger);
-  const api = apiRoutes({ app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits });
+  const api = apiRoutes({ app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits, services: deps.services });
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
 
   const intake = deps.intake ?? { closing: false };

@@ -12,6 +12,7 @@ import { createDatabase } from './db';
 import { createKV } from './lib/kv';
 import { createLogger, type Logger } from './lib/logger';
 import { startServer } from './server';
+import { buildServices } from './services';
 import { startWorker } from './workers';
 
 /** Shutdown must finish within this long; the process exits 1 if it does not. */
@@ -51,7 +52,10 @@ async function startRole(config: Config, logger: Logger, { stoppers, closers }: 
     // The web role migrates and seeds; the worker only reads the catalogue (and waits for it).
     const db = createDatabase(config, logger);
     closers.push(() => db.close());
-    const worker = await startWorker({ config, logger, kv, db });
+    // This process's composition root: its one mailer is closed after the worker's last mails.
+    const services = buildServices(config, logger);
+    closers.push(async () => services.close());
+    const worker = await startWorker({ config, logger, kv, db, services });
     closers.push(() => worker.close());
     return;
   }
@@ -59,7 +63,7 @@ async function startRole(config: Config, logger: Logger, { stoppers, closers }: 
   stoppers.push(() => server.stopAccepting());
   closers.push(() => server.close());
   if (config.role === 'all') {
-    const worker = await startWorker({ config, logger, kv: server.kv, db: server.db });
+    const worker = await startWorker({ config, logger, kv: server.kv, db: server.db, services: server.services });
     closers.push(() => worker.close());
   }
 }

@@ -20,6 +20,7 @@ import { findOrderChangesSince } from './orders/changedSince';
 import { drainOrderMails, MAIL_DRAIN_MS } from './orders/mail';
 import type { Intake } from './middlewares/closing';
 import { startMetricsListener, type MetricsListener } from './routes/metrics';
+import { buildServices, type Services } from './services';
 
 /** After this long, connections still open during shutdown are cut. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -38,6 +39,8 @@ export interface RunningServer {
   io: RealtimeIO;
   db: Database;
   kv: KV;
+  /** The translations, mailer and captcha client every part of this process shares (a worker in the same process too). */
+  services: Services;
   /** The live rates this process serves and pushes to its sockets. */
   rates: RatesStore;
   /** Order changes and countdowns pushed to this process's order pages and operators. */
@@ -68,14 +71,16 @@ function listen(httpServer: HttpServer, port: number): Promise<number> {
 }
 
 /**
- * Starts the web role: data folders, database with migrations, KV, the Koa app and Socket.IO on
- * one HTTP server listening on config.port (0 picks a free port).
+ * Starts the web role, the composition root of its process: data folders, database with
+ * migrations, KV, the shared services (backend/services.ts), the Koa app and Socket.IO on one
+ * HTTP server listening on config.port (0 picks a free port).
  */
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
   ensureDataDirs(config);
   const db = await createDatabase(config, logger);
   const kv = createKV(config, logger);
+  const services = buildServices(config, logger);
   let realtime: Realtime | undefined;
   let rates: RatesStore | undefined;
   let orderLive: OrderLive | undefined;
@@ -88,7 +93,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     rates = await startRatesStore({ kv, logger });
     rateLimits = createRateLimits(config, logger);
     const intake: Intake = { closing: false };
-    const app = createApp({ config, logger, db, kv, rates, rateLimits, intake });
+    const app = createApp({ config, logger, db, kv, rates, rateLimits, services, intake });
     const httpServer = createServer(app.callback());
     realtime = attachRealtime(httpServer, { config, logger });
     rates.broadcastTo(localSockets(realtime.io));
@@ -105,7 +110,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       changedSince: (since, scope) => findOrderChangesSince(db, since, scope),
     });
     attachOrderHandlers(realtime.io, {
-      i18n: app.i18n,
+      i18n: services.i18n,
       logger,
       live: orderLive,
       findOrder: (uid, secret) => findCustomerOrder(db, uid, secret),
@@ -129,6 +134,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       rateLimits,
       db,
       kv,
+      services,
       logger,
       graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
     });
@@ -136,10 +142,11 @@ export async function startServer(config: Config, options: StartServerOptions = 
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= Promise.all([closeServer(), metrics?.close()]).then(() => undefined));
     const url = `http://127.0.0.1:${port}`;
-    return { app, httpServer, io: realtime.io, db, kv, rates, orderLive, logger, url, port, metricsUrl: metrics?.url ?? null, stopAccepting, close };
+    return { app, httpServer, io: realtime.io, db, kv, services, rates, orderLive, logger, url, port, metricsUrl: metrics?.url ?? null, stopAccepting, close };
   } catch (error) {
     await Promise.allSettled([metricsListener?.close(), detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close()]);
     await Promise.allSettled([db.close(), kv.close()]);
+    services.close();
     throw error;
   }
 }
@@ -154,6 +161,7 @@ interface CloseTargets {
   rateLimits: RateLimits;
   db: Database;
   kv: KV;
+  services: Services;
   logger: Logger;
   graceMs: number;
 }
@@ -161,10 +169,10 @@ interface CloseTargets {
 /**
  * One shutdown however often it is asked for. stopAccepting (also the first step of close): the
  * listener closes and requests are refused at once; then sockets, the order mails still queued
- * (until MAIL_DRAIN_MS after the stop), the database and KV.
+ * (until MAIL_DRAIN_MS after the stop), the database and KV, and last the mailer.
  */
 function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAccepting' | 'close'> {
-  const { httpServer, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, logger, graceMs } = targets;
+  const { httpServer, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, services, logger, graceMs } = targets;
   let stopped: { at: number; connectionsEnded: Promise<void>; idleSweep: NodeJS.Timeout; forceClose: NodeJS.Timeout } | undefined;
   let closing: Promise<void> | undefined;
 
@@ -200,6 +208,7 @@ function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAcceptin
       // past the budget stay in the outbox for the worker).
       await drainOrderMails(at + MAIL_DRAIN_MS);
       await Promise.allSettled([db.close(), kv.close()]);
+      services.close();
       logger.info('web server closed');
     })();
     return closing;

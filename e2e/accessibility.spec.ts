@@ -110,7 +110,7 @@ describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
     this.timeout(60_000);
     await mkdir(SHOTS_DIR, { recursive: true });
     server = await startTestServer({ STATIC_DIR: SPA_DIR, DATABASE_URL: undefined, REDIS_URL: undefined });
-    worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db });
+    worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, services: server.services });
     accounts.user = await buildUser(server.db.sequelize);
     accounts.operator = await buildUser(server.db.sequelize, { role: 'operator' });
     created = await createOrder();

@@ -17,7 +17,7 @@ export function useServerWithWorker(): () => TestServer {
   before(async function (this: Context) {
     this.timeout(60_000);
     server = await startTestServer({ STATIC_DIR: SPA_DIR, DATABASE_URL: undefined, REDIS_URL: undefined });
-    worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db });
+    worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, services: server.services });
   });
   after(async () => {
     await worker?.close();

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Lang } from '../../common/api';
 import type { Config } from '../config/types';
-import { createServerI18n, type ServerI18n } from '../lib/i18n';
+import type { ServerI18n } from '../lib/i18n';
 import type { Logger } from '../lib/logger';
 import { writeOutbox } from './outbox';
 import { renderMail, type MailTemplate, type MailVars } from './templates';
@@ -26,7 +26,8 @@ export interface Mailer {
 }
 
 export interface MailerOptions {
-  i18n?: ServerI18n;
+  /** The process's translations (backend/services.ts builds them once). */
+  i18n: ServerI18n;
 }
 
 /** Anything but a plain single address (header injection, lists) is refused before sending. */
@@ -41,9 +42,9 @@ const ADDRESS_RE = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir' | 'publicUrl'>,
   logger: Logger,
-  options: MailerOptions = {},
+  options: MailerOptions,
 ): Mailer {
-  const i18n = options.i18n ?? createServerI18n();
+  const { i18n } = options;
   const mode = config.smtpUrl ? 'smtp' : 'outbox';
   // Timeouts so a dead relay never holds a request or a job; the URL's own settings win.
   const transport: Transporter =

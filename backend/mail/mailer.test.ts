@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { SMTPServer } from 'smtp-server';
+import { createServerI18n } from '../lib/i18n';
 import { createLogger } from '../lib/logger';
 import { listOutbox, readMail, readOutbox, recipientsOf } from '../test/mail';
 import { createMailer } from './index';
 
 const logger = createLogger({ logLevel: 'silent', role: 'all' });
+const i18n = createServerI18n();
 const PUBLIC_URL = 'http://127.0.0.1:3000';
 
 interface Received {
@@ -59,7 +61,7 @@ describe('mailer', () => {
     });
 
     it('authenticates and delivers the activation mail in Russian with MAIL_FROM and an absolute link', async () => {
-      const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Обменник <noreply@exchanger.test>', outboxDir: '/nonexistent', publicUrl: PUBLIC_URL }, logger);
+      const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Обменник <noreply@exchanger.test>', outboxDir: '/nonexistent', publicUrl: PUBLIC_URL }, logger, { i18n });
       try {
         expect(mailer.mode).to.equal('smtp');
         await mailer.send({ to: 'ann@example.com', lang: 'ru', template: 'activation', vars: { name: 'Анна', url: `${PUBLIC_URL}/auth/tok123` } });
@@ -84,7 +86,7 @@ describe('mailer', () => {
     });
 
     it('a wrong SMTP password rejects the send', async () => {
-      const mailer = createMailer({ smtpUrl: smtp.url.replace('s3cret', 'wrong'), mailFrom: 'noreply@exchanger.test', outboxDir: '/nonexistent', publicUrl: PUBLIC_URL }, logger);
+      const mailer = createMailer({ smtpUrl: smtp.url.replace('s3cret', 'wrong'), mailFrom: 'noreply@exchanger.test', outboxDir: '/nonexistent', publicUrl: PUBLIC_URL }, logger, { i18n });
       try {
         let error: unknown;
         await mailer.send({ to: 'ann@example.com', lang: 'en', template: 'passwordChanged', vars: {} }).catch((e: unknown) => (error = e));
@@ -106,7 +108,7 @@ describe('mailer', () => {
     });
 
     function mailer() {
-      return createMailer({ smtpUrl: null, mailFrom: 'noreply@exchanger.test', outboxDir, publicUrl: PUBLIC_URL }, logger);
+      return createMailer({ smtpUrl: null, mailFrom: 'noreply@exchanger.test', outboxDir, publicUrl: PUBLIC_URL }, logger, { i18n });
     }
 
     it('writes one .eml per message and reads back the latest for an address', async () => {

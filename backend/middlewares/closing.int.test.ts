@@ -14,7 +14,7 @@ describe('requests during shutdown', function () {
   before(async () => {
     server = await startTestServer();
     // The server's own app on a listener the test keeps open while the intake is closing.
-    const app = createApp({ config: server.config, logger: server.logger, db: server.db, kv: server.kv, rates: server.rates, intake });
+    const app = createApp({ config: server.config, logger: server.logger, db: server.db, kv: server.kv, rates: server.rates, services: server.services, intake });
     http = createServer(app.callback());
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

@@ -54,10 +54,12 @@ export function kvSessionStore(kv: KV) {
 }
 
 export interface SessionOptions {
-  app: Koa;
+  /**
+   * The app koa-session installs `ctx.session` on. Its `keys` (SESSION_KEYS, set where the app is
+   * built: the first signs, all verify) sign the cookie.
+   */
+  app: Pick<Koa, 'use' | 'context' | 'keys'>;
   kv: KV;
-  /** Keys that sign the cookie (SESSION_KEYS; the first signs, all verify). */
-  keys: string[];
   /** Send the cookie over https only (PUBLIC_URL is https), whatever the hop to this server speaks. */
   secure: boolean;
 }
@@ -67,7 +69,6 @@ export interface SessionOptions {
  * the data under `sess:<id>`. Mount it only where sessions are used: reading one costs a KV call.
  */
 export function sessions(options: SessionOptions): AppMiddleware {
-  options.app.keys = options.keys;
   const koaSession = createSession(
     {
       key: SESSION_COOKIE,

@@ -1,12 +1,13 @@
 /**
- * Everything the order commands work with, built once per app (and once per worker).
+ * Everything the order commands work with, built once per app (and once per worker) from the
+ * process's services (backend/services.ts).
  */
 import type { Sequelize } from 'sequelize';
 import type { Config } from '../config/types';
-import { createServerI18n, type ServerI18n } from '../lib/i18n';
+import type { ServerI18n } from '../lib/i18n';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
-import { createMailer, type Mailer } from '../mail';
+import type { Mailer } from '../mail';
 import { initModels, type Models } from '../models';
 import type { RatesView } from '../rates/store';
 import { appSecretKeys } from '../security/secretBox';
@@ -34,18 +35,17 @@ export function createOrdersContext(deps: {
   kv: KV;
   logger: Logger;
   rates: RatesView;
-  config: Pick<Config, 'publicUrl' | 'sessionKeys' | 'uploadDir' | 'smtpUrl' | 'mailFrom' | 'outboxDir'>;
-  i18n?: ServerI18n;
-  mailer?: Pick<Mailer, 'send'>;
+  config: Pick<Config, 'publicUrl' | 'sessionKeys' | 'uploadDir'>;
+  i18n: ServerI18n;
+  mailer: Pick<Mailer, 'send'>;
   now?: () => Date;
 }): OrdersContext {
-  const i18n = deps.i18n ?? createServerI18n();
   return {
     sequelize: deps.sequelize,
     models: initModels(deps.sequelize),
     kv: deps.kv,
-    mailer: deps.mailer ?? createMailer(deps.config, deps.logger, { i18n }),
-    i18n,
+    mailer: deps.mailer,
+    i18n: deps.i18n,
     logger: deps.logger.child({ module: 'orders' }),
     rates: deps.rates,
     publicUrl: deps.config.publicUrl,

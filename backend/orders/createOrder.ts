@@ -12,7 +12,7 @@ import { ValidationError } from '../lib/errors';
 import type { Translate } from '../lib/i18n';
 import type { Asset, User } from '../models';
 import { directionKey } from '../rates/engine';
-import { quoteAmounts } from '../routes/rates/quote';
+import { quoteAmounts } from '../rates/quote';
 import { validationMessage } from '../../common/validation';
 import type { OrdersContext } from './context';
 import { announceOrderChange } from './change';

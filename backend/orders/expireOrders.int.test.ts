@@ -87,6 +87,7 @@ describe('order expiry and concurrent changes', function () {
       logger: server.logger,
       kv: server.kv,
       db: server.db,
+      services: server.services,
       rates: { tickMs: 60_000 },
       orders: { tickMs: 100 },
     });

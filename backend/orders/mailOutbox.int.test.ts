@@ -85,7 +85,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
 
   /** An orders context of the test server sending through `smtpUrl`, on a clock `offsetMs` ahead. */
   function context(smtpUrl: string): OrdersContext {
-    const mailer = createMailer({ ...server.config, smtpUrl }, server.logger);
+    const mailer = createMailer({ ...server.config, smtpUrl }, server.logger, { i18n });
     const ctx = testOrdersContext(server, () => new Date(Date.now() + offsetMs), mailer);
     contexts.push(ctx);
     return ctx;
@@ -280,7 +280,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
     // A mail left by a process that died: its claim has lapsed.
     const mail = await orderTransaction(server.db.sequelize, (transaction) => queueOrderMail(ctx, transaction, order, orderStatusMail(ctx, order)));
     await mail.update({ lockedUntil: new Date(Date.now() - 1000) });
-    const worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, rates: { tickMs: 60_000 }, orders: { tickMs: 100, mailTickMs: 100 } });
+    const worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, services: server.services, rates: { tickMs: 60_000 }, orders: { tickMs: 100, mailTickMs: 100 } });
     try {
       const mails = await waitForOutbox(server.config.outboxDir, email, 2, 10_000);
       expect(mails.map((sent) => sent.subject)).to.deep.equal([

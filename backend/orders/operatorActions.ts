@@ -9,7 +9,7 @@ import { actionAllowedFrom, MAX_EXTEND_MINUTES } from '../../common/orders';
 import { compareDecimals, receiveForSend } from '../../common/rateMath';
 import type { Order } from '../models';
 import { directionKey } from '../rates/engine';
-import { CATALOGUE_CHANGED_CHANNEL } from '../workers/rates';
+import { CATALOGUE_CHANGED_CHANNEL } from '../rates/catalogueChanged';
 import { changeOrder, operatorActor, type OrderPlan } from './change';
 import type { OrdersContext } from './context';
 import { DirectionUnavailable, InvalidTransition, RefundAddressRequired } from './errors';

@@ -9,7 +9,6 @@ import type { DirectionRateDto } from '../../common/catalogue';
 import type { AssetType, RateType } from '../../common/enums';
 import type { CreateOrderRequest } from '../../common/orders';
 import type { Lang } from '../../common/api';
-import { createServerI18n } from '../lib/i18n';
 import { listOutbox, type OutboxMail } from '../test/mail';
 import { initModels, type Order } from '../models';
 import { directionKey, type RateAsset, type RatesChange, type RatesSnapshot } from '../rates/engine';
@@ -138,8 +137,8 @@ export function testOrdersContext(server: TestServer, now?: () => Date, mailer?:
     logger: server.logger,
     rates: server.rates,
     config: server.config,
-    i18n: createServerI18n(),
-    mailer,
+    i18n: server.services.i18n,
+    mailer: mailer ?? server.services.mailer,
     now,
   });
 }
@@ -173,7 +172,7 @@ export async function buildOrder(
 ): Promise<{ order: Order; secret: string; direction: TestDirection }> {
   const direction = overrides.direction ?? (await buildDirection(server));
   const ctx = testOrdersContext(server);
-  const t = createServerI18n().translator(overrides.lang ?? 'en');
+  const t = server.services.i18n.translator(overrides.lang ?? 'en');
   const created = await createOrder(ctx, {
     request: orderRequest(direction, overrides.request),
     user: overrides.userId ? { id: overrides.userId, kycStatus: null } : null,

@@ -5,7 +5,7 @@ import { loadCatalogue } from '../catalogue/repository';
 import { initModels } from '../models';
 import { startTestServer, type TestServer } from '../test/server';
 import type { RunningWorker } from '../workers';
-import { CATALOGUE_CHANGED_CHANNEL } from '../workers/rates';
+import { CATALOGUE_CHANGED_CHANNEL } from './catalogueChanged';
 import { directionKey } from './engine';
 import { createSimulatedProvider } from './providers/simulated';
 import { SIMULATED_MARKETS } from './providers/simulatedMarket';

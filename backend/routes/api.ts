@@ -5,9 +5,8 @@ import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import { jsonBody } from '../middlewares/jsonBody';
 import { sameOrigin } from '../middlewares/sameOrigin';
-import { sessions } from '../middlewares/session';
+import { sessions, type SessionOptions } from '../middlewares/session';
 import type { AppState } from '../middlewares/types';
-import type Koa from 'koa';
 import { catalogueRoutes } from './catalogue';
 import type { RatesView } from '../rates/store';
 import { ratesRoutes } from './rates';
@@ -20,7 +19,7 @@ import { orderRoutes } from './orders';
 import { ORDER_UPLOAD_PATH } from './orders/uploads';
 import { operatorRoutes } from './operator';
 import type { AppMiddleware } from '../middlewares/types';
-import type { ServerI18n } from '../lib/i18n';
+import type { Services } from '../services';
 
 /** JSON bodies everywhere but the order uploads (multipart, parsed by their own route). */
 function jsonBodyExceptUploads(): AppMiddleware {
@@ -31,13 +30,15 @@ function jsonBodyExceptUploads(): AppMiddleware {
 }
 
 export interface ApiRoutesDeps {
-  app: Koa<AppState>;
+  /** The app the session context is installed on (it holds SESSION_KEYS as its keys). */
+  app: SessionOptions['app'];
   config: Config;
   logger: Logger;
   kv: KV;
   db: Pick<Database, 'sequelize'>;
   rates: RatesView;
   rateLimits: RateLimits;
+  services: Services;
 }
 
 /**
@@ -50,9 +51,8 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
     sameOrigin(deps.config.publicUrl),
     jsonBodyExceptUploads(),
     sessions({
-      app: deps.app as unknown as Koa,
+      app: deps.app,
       kv: deps.kv,
-      keys: deps.config.sessionKeys,
       secure: new URL(deps.config.publicUrl).protocol === 'https:',
     }),
   );
@@ -67,8 +67,8 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
     logger: deps.logger,
     rates: deps.rates,
     config: deps.config,
-    // The app's translations (createApp sets them before building the API).
-    i18n: (deps.app as { i18n?: ServerI18n }).i18n,
+    i18n: deps.services.i18n,
+    mailer: deps.services.mailer,
   });
   api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.config.maintenance }).routes());
   api.use(operatorRoutes({ orders, kv: deps.kv, models }).routes());

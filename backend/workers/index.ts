@@ -5,6 +5,7 @@ import type { Database } from '../db';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import { drainOrderMails, MAIL_DRAIN_MS } from '../orders/mail';
+import type { Services } from '../services';
 import { startLeaderLock } from './leaderLock';
 import { startOrdersJob, type OrdersJob, type OrdersJobOptions } from './orders';
 import { startRatesJob, type RatesJob, type RatesJobOptions } from './rates';
@@ -21,6 +22,8 @@ export interface WorkerDeps {
   kv: KV;
   /** The catalogue the rates are computed for. */
   db: Pick<Database, 'sequelize'>;
+  /** The process's translations and mailer (order mails); the composition root closes them. */
+  services: Pick<Services, 'i18n' | 'mailer'>;
   /** Overrides of the rates job (tests: a fast tick, their own providers). */
   rates?: RatesJobOptions;
   /** Overrides of the orders job (tests: a fast tick, a fixed clock). */
@@ -56,7 +59,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   let ordersJob: OrdersJob | null = null;
 
   function startOrders(): void {
-    ordersJob ??= startOrdersJob({ config: deps.config, logger, kv: deps.kv, db: deps.db, options: deps.orders });
+    ordersJob ??= startOrdersJob({ config: deps.config, logger, kv: deps.kv, db: deps.db, services: deps.services, options: deps.orders });
   }
 
   async function stopOrders(): Promise<void> {

@@ -12,6 +12,7 @@ import type { Logger } from '../lib/logger';
 import { createOrdersContext } from '../orders/context';
 import { expireOrders } from '../orders/expireOrders';
 import { sweepOrderMails } from '../orders/mail';
+import type { Services } from '../services';
 
 export const ORDERS_TICK_MS = 1000;
 export const MAIL_TICK_MS = 2000;
@@ -34,6 +35,7 @@ export function startOrdersJob(deps: {
   logger: Logger;
   kv: KV;
   db: Pick<Database, 'sequelize'>;
+  services: Pick<Services, 'i18n' | 'mailer'>;
   options?: OrdersJobOptions;
 }): OrdersJob {
   const logger = deps.logger.child({ job: 'orders' });
@@ -45,6 +47,8 @@ export function startOrdersJob(deps: {
     logger,
     rates: { current: () => null },
     config: deps.config,
+    i18n: deps.services.i18n,
+    mailer: deps.services.mailer,
     now: deps.options?.now,
   });
   let stopped = false;

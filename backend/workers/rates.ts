@@ -12,12 +12,10 @@ import type { Database } from '../db';
 import type { KV } from '../lib/kv/types';
 import type { Logger } from '../lib/logger';
 import { loadCatalogue } from '../catalogue/repository';
+import { CATALOGUE_CHANGED_CHANNEL } from '../rates/catalogueChanged';
 import { advanceSnapshot, computeRatesInSlices, nextTurn, priceSources, type Catalogue, type RatesSnapshot } from '../rates/engine';
 import { createRateFeed, SIMULATED_MAX_AGE_MS, sourcesFor, type FeedSource } from '../rates/feed';
 import { publishSnapshot, readSnapshot } from '../rates/store';
-
-/** Publish on this KV channel after changing the catalogue: the worker re-reads it at once. */
-export const CATALOGUE_CHANGED_CHANNEL = 'catalogue:changed';
 
 export const SIMULATED_TICK_MS = 3000;
 export const LIVE_TICK_MS = 2000;

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   if (inProcess) {
     workerDb.sequelize.addHook('beforeQuery', () => void (queries.worker += 1));
     const rates = { sources: [generatedSource(catalogue)] };
-    worker = await startWorker({ config, logger: server.logger, kv: server.kv, db: workerDb, rates });
+    worker = await startWorker({ config, logger: server.logger, kv: server.kv, db: workerDb, services: server.services, rates });
   }
 
   // How long requests can be held up behind other work (the worker's tick, export rebuilds).

@@ -6,6 +6,7 @@
 import { createDatabase } from '../../backend/db';
 import { createKV } from '../../backend/lib/kv';
 import { createLogger } from '../../backend/lib/logger';
+import { buildServices } from '../../backend/services';
 import { startWorker } from '../../backend/workers';
 import { generateCatalogue } from '../../db/seeders/generate';
 import { runChild, serveParent, tell } from '../lib/child';
@@ -19,12 +20,14 @@ async function main(): Promise<void> {
   const db = createDatabase(config, logger);
   let queries = 0;
   db.sequelize.addHook('beforeQuery', () => void (queries += 1));
-  const worker = await startWorker({ config, logger, kv, db, rates: { sources: [generatedSource(generateCatalogue())] } });
+  const services = buildServices(config, logger);
+  const worker = await startWorker({ config, logger, kv, db, services, rates: { sources: [generatedSource(generateCatalogue())] } });
   serveParent(async (message) => {
     if (message.type === 'status') tell({ type: 'status', queries });
     if (message.type === 'stop') {
       await worker.close();
       await Promise.allSettled([kv.close(), db.close()]);
+      services.close();
       tell({ type: 'stopped' });
     }
   });

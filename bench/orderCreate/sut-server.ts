@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const config = benchConfig(temporaryDataDir(), { ...benchRedisEnv(), ...external });
   const server = await startServer(config);
   const direction = await buildDirection(server, { rate: '97250.5', from: { type: 'coin', precision: 8 }, to: { type: 'coin', precision: 6 } });
-  const app = createApp({ config, logger: server.logger, db: server.db, kv: server.kv, rates: server.rates, rateLimits: unlimited() });
+  const app = createApp({ config, logger: server.logger, db: server.db, kv: server.kv, rates: server.rates, services: server.services, rateLimits: unlimited() });
   const http = createServer(app.callback());
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const request = orderRequest(direction, { amountSend: '0.05', receiverAccount: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', email: 'bench@example.test' });

@@ -25,12 +25,12 @@ export async function startTestWorker(server: TestServer, options: TestWorkerOpt
   const { ownConnections = false, leader, ...rates } = options;
   const jobOptions: RatesJobOptions = { tickMs: TEST_TICK_MS, holdsForMs: TEST_HOLDS_FOR_MS, ...rates };
   if (!ownConnections) {
-    return startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, rates: jobOptions, leader });
+    return startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, services: server.services, rates: jobOptions, leader });
   }
   if (server.kv.kind !== 'redis') throw new Error('a worker with its own connections needs Redis');
   const kv = createKV(server.config, server.logger);
   const db = createDatabase(server.config, server.logger);
-  const worker = await startWorker({ config: server.config, logger: server.logger, kv, db, rates: jobOptions, leader });
+  const worker = await startWorker({ config: server.config, logger: server.logger, kv, db, services: server.services, rates: jobOptions, leader });
   return {
     ...worker,
     isLeader: () => worker.isLeader(),
