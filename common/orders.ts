@@ -138,7 +138,10 @@ export interface OrderDto {
   deleteReason: DeleteReason | null;
   /** Where funds go back to if the order is returned (the customer gives it). */
   refundAddress: string | null;
-  /** Present from the pay step on. */
+  /**
+   * Present from the pay step on; null there too while the exchanger has no enabled details for
+   * the asset sent (the page then tells the customer not to send funds yet).
+   */
   payment: PaymentDetails | null;
   createdAt: string;
   updatedAt: string;

@@ -29,13 +29,16 @@ for (const site of testDatabaseSites()) {
       const first = await startTestServer({ DATABASE_URL: databaseUrl });
       servers.push(first);
       await initModels(first.db.sequelize).Asset.update({ name: 'Bitcoin (edited)' }, { where: { code: 'BTC' } });
+      await initModels(first.db.sequelize).PaymentDetail.update({ account: 'bc1qedited' }, { where: { assetCode: 'BTC' } });
       await first.close();
       servers.splice(0);
       const second = await startTestServer({ DATABASE_URL: databaseUrl });
       servers.push(second);
-      const { Asset } = initModels(second.db.sequelize);
+      const { Asset, PaymentDetail } = initModels(second.db.sequelize);
       expect(await Asset.count()).to.equal(SEED_ASSETS.length);
       expect((await Asset.findOne({ where: { code: 'BTC' }, rejectOnEmpty: true })).name).to.equal('Bitcoin (edited)');
+      expect(await PaymentDetail.count()).to.equal(SEED_ASSETS.length);
+      expect((await PaymentDetail.findOne({ where: { assetCode: 'BTC' }, rejectOnEmpty: true })).account).to.equal('bc1qedited');
     });
   });
 }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Op } from 'sequelize';
 import type { AssetDto, DirectionDto } from '../../common/catalogue';
 import { SEED_ASSETS, SEED_DIRECTIONS } from '../../db/seeders/catalogue-data';
+import { DEMO_CARD, DEMO_WALLETS } from '../../db/seeders/payment-details';
 import { createDatabase, type Database } from '../db';
 import { noteSkippedMysql, openTestDatabase, silentLogger, testDatabaseSites } from '../db/testDatabases';
 import { initModels } from '../models';
@@ -50,6 +51,18 @@ for (const site of testDatabaseSites()) {
       const db = await open();
       expect(await seedCatalogue({ db, data: DEMO })).to.deep.equal({ seeded: true, assets: SEED_ASSETS.length, directions: SEED_DIRECTIONS.length });
       expect(await counts(db)).to.deep.equal({ assets: SEED_ASSETS.length, directions: SEED_DIRECTIONS.length });
+    });
+
+    it('gives every seeded asset the demo details customers pay into, once', async () => {
+      const db = await open();
+      await seedCatalogue({ db, data: DEMO });
+      await seedCatalogue({ db, data: DEMO });
+      const rows = await initModels(db.sequelize).PaymentDetail.findAll({ order: [['assetCode', 'ASC']] });
+      expect(rows.map((row) => row.assetCode)).to.deep.equal(SEED_ASSETS.map((seeded) => seeded.code).sort());
+      const btc = rows.find((row) => row.assetCode === 'BTC');
+      expect(btc?.get({ plain: true })).to.include({ account: DEMO_WALLETS.BTC, memo: null, note: null, enabled: true });
+      const card = rows.find((row) => SEED_ASSETS.find((seeded) => seeded.code === row.assetCode)?.type === 'fiat');
+      expect(card?.get({ plain: true })).to.include({ account: DEMO_CARD.account, note: DEMO_CARD.note });
     });
 
     it('writes nothing the second time', async () => {

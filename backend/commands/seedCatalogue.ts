@@ -1,6 +1,6 @@
 /**
  * Fills an empty catalogue (the demo one of db/seeders/catalogue-data.ts, or the generator's for
- * load work). Idempotent: a catalogue that has any asset is left alone. Safe when several
+ * load work), with the demo payment details of every asset. Idempotent: a catalogue that has any asset is left alone. Safe when several
  * processes start at once: on MySQL they take turns through a named lock, so exactly one copy is
  * written; on SQLite calls within the process take turns and the write transaction is IMMEDIATE.
  */
@@ -8,6 +8,7 @@ import { QueryTypes, Transaction, type Sequelize } from 'sequelize';
 import { ASSET_CODE_PATTERN, type AssetDto, type DirectionDto } from '../../common/catalogue';
 import { ASSET_TYPES } from '../../common/enums';
 import { MONEY_SCALE } from '../../common/money';
+import { demoPaymentDetailRow } from '../../db/seeders/payment-details';
 import type { Database } from '../db';
 import { initModels, isExtraFields } from '../models';
 
@@ -70,7 +71,7 @@ export async function seedCatalogue({ db, data }: SeedCatalogueProps): Promise<S
 }
 
 async function seedWithin(sequelize: Sequelize, data: CatalogueData, transaction: Transaction): Promise<SeedCatalogueResult> {
-  const { Asset, Direction } = initModels(sequelize);
+  const { Asset, Direction, PaymentDetail } = initModels(sequelize);
   if ((await Asset.count({ transaction })) > 0) return { seeded: false, assets: 0, directions: 0 };
 
   const assetRows = data.assets.map((asset, index) => ({
@@ -105,6 +106,8 @@ async function seedWithin(sequelize: Sequelize, data: CatalogueData, transaction
     enabled: direction.enabled,
   }));
   for (const rows of chunks(directionRows)) await Direction.bulkCreate(rows, { transaction });
+  // A demo catalogue comes with the demo details customers pay into, one row per asset.
+  for (const rows of chunks(data.assets.map(demoPaymentDetailRow))) await PaymentDetail.bulkCreate(rows, { transaction });
   return { seeded: true, assets: assetRows.length, directions: directionRows.length };
 }
 

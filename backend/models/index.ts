@@ -15,6 +15,7 @@ import { User, UserToken, initUser } from './User';
 import { Order, initOrder } from './Order';
 import { OrderEvent, initOrderEvent } from './OrderEvent';
 import { OrderMail, initOrderMail } from './OrderMail';
+import { PaymentDetail, initPaymentDetail } from './PaymentDetail';
 
 export { Asset } from './Asset';
 export { Direction, isExtraFields } from './Direction';
@@ -22,6 +23,7 @@ export { User, UserToken, type UserRole, type UserStatus, type TokenPurpose } fr
 export { Order, type OrderExtra } from './Order';
 export { OrderEvent } from './OrderEvent';
 export { OrderMail } from './OrderMail';
+export { PaymentDetail } from './PaymentDetail';
 
 export interface Models {
   Asset: typeof Asset;
@@ -31,6 +33,7 @@ export interface Models {
   Order: typeof Order;
   OrderEvent: typeof OrderEvent;
   OrderMail: typeof OrderMail;
+  PaymentDetail: typeof PaymentDetail;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -45,6 +48,7 @@ export function initModels(sequelize: Sequelize): Models {
     Order: initOrder(sequelize),
     OrderEvent: initOrderEvent(sequelize),
     OrderMail: initOrderMail(sequelize),
+    PaymentDetail: initPaymentDetail(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

@@ -106,8 +106,9 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
           { transaction },
         );
         const mail = props.mailCreated === false ? null : await queueOrderMail(ctx, transaction, order, orderCreatedMail(order));
-        // Everything the view needs is at hand: no more reads inside the writer's turn.
-        return { view: { order, from: direction.fromAsset, to: direction.toAsset, events: [event] } satisfies OrderView, mail };
+        // Everything the view needs is at hand: no more reads inside the writer's turn. A new
+        // order waits for confirmation, a step that shows no payment details.
+        return { view: { order, from: direction.fromAsset, to: direction.toAsset, payTo: null, events: [event] } satisfies OrderView, mail };
       });
       // Committed: publish and mail outside the transaction.
       await announceOrderChange(ctx, created.view, { kind: 'status', mails: created.mail ? [created.mail] : [] });

@@ -76,7 +76,7 @@ describe('presentOrder of a fresh order', () => {
   function freshView(): OrderView {
     const order = Order.build(fields);
     const event = OrderEvent.build({ id: 1, orderId: 7, action: 'created', fromStatus: null, toStatus: 'new', actor: 'customer', actorUserId: null, actorName: null, details: null, createdAt: now });
-    return { order, from: null, to: null, events: [event] };
+    return { order, from: null, to: null, payTo: null, events: [event] };
   }
 
   it('has no receipt, no funds, no exception, no delete reason and no refund address', () => {

@@ -3,8 +3,7 @@
  * row's toJSON: it holds the secret's hash, the sealed secret and the upload keys).
  */
 import type { OperatorHistoryEntry, OperatorOrderDto, OrderDto, OrderHistoryEntry, OrderSide, OrderStep, PaymentDetails } from '../../common/orders';
-import { demoPaymentAccount } from '../../db/seeders/payment-details';
-import type { Asset, Order, OrderEvent } from '../models';
+import type { Asset, Order, OrderEvent, PaymentDetail } from '../models';
 import type { OrderView } from './view';
 
 /** Where a floating rate comes from (the monitoring sites' rule: named on the page). */
@@ -60,13 +59,9 @@ function paymentQr(asset: Asset | null, account: string, amount: string, memo: s
   return `${scheme}:${account}?${params.toString()}`;
 }
 
-function presentPayment(order: Order, from: Asset | null): PaymentDetails {
-  const details = demoPaymentAccount({
-    code: order.fromCode,
-    type: from?.type ?? 'coin',
-    currency: from?.currency ?? order.fromCode,
-    network: from?.network ?? null,
-  });
+/** Null when the asset has no enabled details: the page then says they will be sent. */
+function presentPayment(order: Order, from: Asset | null, details: PaymentDetail | null): PaymentDetails | null {
+  if (!details) return null;
   return {
     account: details.account,
     memo: details.memo,
@@ -125,7 +120,7 @@ export function presentOrder(view: OrderView): OrderDto {
     deleteReason: order.deleteReason,
     refundAddress: order.refundAddress,
     // Where to pay: while paying and processing; never on a closed order.
-    payment: step === 'pay' || step === 'processing' ? presentPayment(order, view.from) : null,
+    payment: step === 'pay' || step === 'processing' ? presentPayment(order, view.from, view.payTo) : null,
     createdAt: seconds(order.createdAt),
     updatedAt: seconds(order.updatedAt),
     history: view.events.map(presentHistoryEntry),

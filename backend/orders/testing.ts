@@ -9,6 +9,7 @@ import type { DirectionRateDto } from '../../common/catalogue';
 import type { AssetType, RateType } from '../../common/enums';
 import type { CreateOrderRequest } from '../../common/orders';
 import type { Lang } from '../../common/api';
+import { demoPaymentDetailRow } from '../../db/seeders/payment-details';
 import { listOutbox, type OutboxMail } from '../test/mail';
 import { initModels, type Order } from '../models';
 import { directionKey, type RateAsset, type RatesChange, type RatesSnapshot } from '../rates/engine';
@@ -96,7 +97,7 @@ export async function buildDirection(
   server: OrderTestServer,
   options: { rate?: string; from?: TestAssetSpec; to?: TestAssetSpec; rateTypes?: RateType[]; fixedPeriodMinutes?: number; min?: string; max?: string; extraFields?: { name: 'memo' | 'tag' | 'cardHolder' | 'phone' | 'bankName'; required: boolean; pattern?: string }[] } = {},
 ): Promise<TestDirection> {
-  const { Asset, Direction } = initModels(server.db.sequelize);
+  const { Asset, Direction, PaymentDetail } = initModels(server.db.sequelize);
   const make = async (spec: TestAssetSpec = {}) => {
     const type = spec.type ?? 'coin';
     const code = uniqueCode(spec.prefix);
@@ -105,6 +106,8 @@ export async function buildDirection(
     // the direction a fresh rate like every other, instead of a direction it cannot price.
     const currency = type === 'coin' ? 'BTC' : 'RUB';
     await Asset.create({ code, name: `Test ${code}`, type, currency, network: null, precision, icon: 'test', reserve: spec.reserve ?? '1000000', city: null });
+    // Customers pay into the details the demo catalogue would give such an asset.
+    await PaymentDetail.create(demoPaymentDetailRow({ code, type, currency, network: null }));
     return { code, type, currency, city: null, enabled: true, precision } satisfies RateAsset;
   };
   const from = await make(options.from);

@@ -1,40 +1,48 @@
 /**
- * What the presenters need of an order besides its row: both assets and its history, loaded in
- * two queries (inside the caller's transaction when given).
+ * What the presenters need of an order besides its row: both assets, where its customer pays and
+ * its history, loaded in three queries (inside the caller's transaction when given).
  */
 import { Op, type Transaction } from 'sequelize';
-import type { Asset, Models, Order, OrderEvent } from '../models';
+import type { Asset, Models, Order, OrderEvent, PaymentDetail } from '../models';
+import { enabledPaymentDetails } from './paymentDetails';
 
 export interface OrderView {
   order: Order;
   from: Asset | null;
   to: Asset | null;
+  /** The enabled payment details of the asset the customer sends; null when it has none. */
+  payTo: PaymentDetail | null;
   events: OrderEvent[];
 }
 
+type ViewModels = Pick<Models, 'Asset' | 'OrderEvent' | 'PaymentDetail'>;
+
 export async function loadOrderView(
-  models: Pick<Models, 'Asset' | 'OrderEvent'>,
+  models: ViewModels,
   order: Order,
   transaction?: Transaction,
 ): Promise<OrderView> {
-  const [assets, events] = await Promise.all([
+  const [assets, payTo, events] = await Promise.all([
     models.Asset.findAll({ where: { code: { [Op.in]: [order.fromCode, order.toCode] } }, transaction }),
+    enabledPaymentDetails(models, [order.fromCode], transaction),
     models.OrderEvent.findAll({ where: { orderId: order.id }, order: [['id', 'ASC']], transaction }),
   ]);
   return {
     order,
     from: assets.find((asset) => asset.code === order.fromCode) ?? null,
     to: assets.find((asset) => asset.code === order.toCode) ?? null,
+    payTo: payTo.get(order.fromCode) ?? null,
     events,
   };
 }
 
-/** Views of many orders in three queries (the operators' list). */
-export async function loadOrderViews(models: Pick<Models, 'Asset' | 'OrderEvent'>, orders: Order[]): Promise<OrderView[]> {
+/** Views of many orders in four queries (the operators' list). */
+export async function loadOrderViews(models: ViewModels, orders: Order[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const codes = [...new Set(orders.flatMap((order) => [order.fromCode, order.toCode]))];
-  const [assets, events] = await Promise.all([
+  const [assets, payTo, events] = await Promise.all([
     models.Asset.findAll({ where: { code: { [Op.in]: codes } } }),
+    enabledPaymentDetails(models, [...new Set(orders.map((order) => order.fromCode))]),
     models.OrderEvent.findAll({ where: { orderId: { [Op.in]: orders.map((order) => order.id) } }, order: [['id', 'ASC']] }),
   ]);
   const byCode = new Map(assets.map((asset) => [asset.code, asset]));
@@ -48,6 +56,7 @@ export async function loadOrderViews(models: Pick<Models, 'Asset' | 'OrderEvent'
     order,
     from: byCode.get(order.fromCode) ?? null,
     to: byCode.get(order.toCode) ?? null,
+    payTo: payTo.get(order.fromCode) ?? null,
     events: byOrder.get(order.id) ?? [],
   }));
 }

@@ -1,7 +1,8 @@
 /**
  * Demo payment details of the exchanger: where customers send funds, per asset type (and per
- * network for tokens). A real deployment replaces these figures; the order page shows them from
- * the pay step on, with copy buttons and a QR code.
+ * network for tokens). Seed data only: the table `payment_details` holds what the order page shows
+ * (backend/orders/paymentDetails.ts); migration 0008 and the catalogue seeding fill it from here,
+ * and a real deployment edits the rows.
  */
 import type { AssetDto } from '../../common/catalogue';
 
@@ -39,4 +40,9 @@ export function demoPaymentAccount(asset: Pick<AssetDto, 'code' | 'type' | 'curr
   const account = DEMO_WALLETS[asset.network ?? asset.currency] ?? DEMO_WALLETS[asset.currency] ?? FALLBACK_WALLET;
   const memo = DEMO_MEMOS[asset.currency] || null;
   return { account, memo, note: null };
+}
+
+/** The `payment_details` row the demo gives an asset. */
+export function demoPaymentDetailRow(asset: Pick<AssetDto, 'code' | 'type' | 'currency' | 'network'>): PaymentAccount & { assetCode: string } {
+  return { assetCode: asset.code, ...demoPaymentAccount(asset) };
 }

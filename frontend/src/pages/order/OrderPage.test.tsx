@@ -238,6 +238,17 @@ describe('order page', () => {
     expect((await screen.findByTestId('payment-qr')).getAttribute('src')).to.match(/^data:image\/svg\+xml/);
     expect(screen.getByLabelText('Payment receipt')).to.exist;
     expect(screen.getByRole('button', { name: 'I have paid' })).to.exist;
+    expect(screen.queryByTestId('pay-unavailable')).to.equal(null);
+  });
+
+  it('tells the customer not to send funds while the exchanger has no payment details for the currency', async () => {
+    api.on(ORDER_PATH, ok(orderFixture({ step: 'pay', cardCheck: 'approved', payment: null })));
+    renderPage();
+    expect((await screen.findByTestId('pay-unavailable')).textContent).to.equal(
+      'Payment details for this currency are not available right now. Do not send funds yet: contact support.',
+    );
+    expect(screen.queryByTestId('pay-account')).to.equal(null);
+    expect(screen.queryByTestId('payment-qr')).to.equal(null);
   });
 
   it('says the receipt is uploaded instead of offering a second upload', async () => {

@@ -93,7 +93,7 @@ export function PayStep({ order, secret, actions, onUploaded }: StepProps) {
       <h2 className="order-card__title" id="order-step-title">
         {t('order.pay.title')}
       </h2>
-      {payment && (
+      {payment ? (
         <div className="order-pay">
           <div className="order-pay__details">
             <p className="order-text">{t('order.pay.text')}</p>
@@ -111,6 +111,10 @@ export function PayStep({ order, secret, actions, onUploaded }: StepProps) {
           </div>
           <PaymentQr text={payment.qr} label={t('order.pay.qr')} />
         </div>
+      ) : (
+        <p className="order-notice order-notice--error" role="alert" data-testid="pay-unavailable">
+          {t('order.pay.unavailable')}
+        </p>
       )}
       {order.receiptUploaded ? (
         <p className="order-notice order-notice--success" data-testid="receipt-uploaded">
