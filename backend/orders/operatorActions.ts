@@ -66,19 +66,19 @@ function planReceived(ctx: OrdersContext, order: Order, amount: string, now: Dat
   return { set: { ...facts, status: 'warning', exception: difference < 0 ? 'underpaid' : 'overpaid' }, details };
 }
 
-function planDone(ctx: OrdersContext, order: Order): OrderPlan {
+function planDone(ctx: OrdersContext, order: Order, to: OrderStatus): OrderPlan {
   return {
-    set: { status: 'done', expiresAt: null },
+    set: { status: to, expiresAt: null },
     details: { amount: order.amountReceive },
     within: (transaction) => takeFromReserve(ctx.models, { code: order.toCode, amount: order.amountReceive }, transaction),
     after: () => ctx.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ reserve: order.toCode })).then(() => undefined),
   };
 }
 
-function planReturn(order: Order, address: string | undefined): OrderPlan {
-  const to = address?.trim() || order.refundAddress;
-  if (!to) throw new RefundAddressRequired();
-  return { set: { status: 'returned', refundAddress: to, expiresAt: null }, details: { address: to } };
+function planReturn(order: Order, address: string | undefined, to: OrderStatus): OrderPlan {
+  const refundAddress = address?.trim() || order.refundAddress;
+  if (!refundAddress) throw new RefundAddressRequired();
+  return { set: { status: to, refundAddress, expiresAt: null }, details: { address: refundAddress } };
 }
 
 /** More minutes from the later of now and the current end; an expired order comes back as `to` (new). */
@@ -92,9 +92,9 @@ function planExtend(order: Order, minutes: number, now: Date, to: OrderStatus): 
   return { set: { expiresAt: new Date(from + minutes * 60_000) }, details };
 }
 
-function planRecalculate(ctx: OrdersContext, order: Order): OrderPlan {
+function planRecalculate(ctx: OrdersContext, order: Order, to: OrderStatus): OrderPlan {
   return {
-    set: { ...recalculated(ctx, order, order.receivedAmount!), status: 'progress', exception: null },
+    set: { ...recalculated(ctx, order, order.receivedAmount!), status: to, exception: null },
     details: { amount: order.receivedAmount! },
     kind: 'recalc',
   };
@@ -107,13 +107,13 @@ function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionP
       if (props.amount === undefined) refuse();
       return planReceived(ctx, order, props.amount, now);
     case 'done':
-      return planDone(ctx, order);
+      return planDone(ctx, order, to);
     case 'hold':
     case 'warning':
     case 'error':
       return { set: { status: to, expiresAt: action === 'hold' ? order.expiresAt : null } };
     case 'return':
-      return planReturn(order, props.address);
+      return planReturn(order, props.address, to);
     case 'delete':
       return { set: { status: to, deleteReason: 'closed', expiresAt: null } };
     case 'extend':
@@ -122,7 +122,7 @@ function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionP
     case 'card-reject':
       return { set: { cardCheck: action === 'card-approve' ? 'approved' : 'rejected' } };
     case 'recalculate':
-      return planRecalculate(ctx, order);
+      return planRecalculate(ctx, order, to);
   }
 }
 
