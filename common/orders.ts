@@ -1,7 +1,6 @@
 /**
  * Orders (issue 5): what the order page, the operator page and the server agree on. Amounts and
- * rates are decimal strings; times are ISO 8601 strings. The state machine lives here too so the
- * pages can show only the actions the server will accept.
+ * rates are decimal strings; times are ISO 8601 strings. The status table is common/orderRules.ts.
  */
 import type { AssetType, OrderStatus, RateType } from './enums';
 import type { ExtraFieldName } from './catalogue';
@@ -189,34 +188,7 @@ export const OPERATOR_ACTIONS = [
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
-/** Statuses nothing leaves (an expired order can still be revived by `extend` or late funds). */
-export const FINAL_STATUSES: readonly OrderStatus[] = ['done', 'returned', 'deleted'];
-
-/**
- * Status transitions by action: `from` → `to`. Conditions beyond the status (funds received,
- * card pending, receipt absent…) are checked by the server; this table is the part the pages
- * need to decide which buttons to show. `deleted` as a source of `received`/`extend` applies to
- * expired orders only.
- */
-export const STATUS_MACHINE: Record<OperatorAction | 'cancel' | 'expire', { from: readonly OrderStatus[]; to: OrderStatus | 'same' | 'computed' }> = {
-  received: { from: ['new', 'hold', 'deleted'], to: 'computed' }, // progress, or warning on an exception
-  done: { from: ['progress', 'hold'], to: 'done' },
-  hold: { from: ['new', 'progress', 'warning', 'error'], to: 'hold' },
-  warning: { from: ['new', 'progress', 'hold'], to: 'warning' },
-  error: { from: ['new', 'progress', 'hold', 'warning'], to: 'error' },
-  return: { from: ['progress', 'hold', 'warning', 'error'], to: 'returned' },
-  delete: { from: ['new', 'hold', 'warning', 'error'], to: 'deleted' },
-  extend: { from: ['new', 'hold', 'deleted'], to: 'computed' }, // stays, or deleted(expired) → new
-  'card-approve': { from: ['new', 'hold'], to: 'same' },
-  'card-reject': { from: ['new', 'hold'], to: 'same' },
-  recalculate: { from: ['warning', 'error', 'hold'], to: 'progress' },
-  cancel: { from: ['new'], to: 'deleted' },
-  expire: { from: ['new'], to: 'deleted' },
-};
-
-export function actionAllowedFrom(action: keyof typeof STATUS_MACHINE, status: OrderStatus): boolean {
-  return STATUS_MACHINE[action].from.includes(status);
-}
+/** Which action is allowed when, and where it takes the order: common/orderRules.ts. */
 
 /** Largest `extend` an operator can give at once. */
 export const MAX_EXTEND_MINUTES = 24 * 60;

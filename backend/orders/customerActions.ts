@@ -1,23 +1,15 @@
 /**
  * The customer's actions on their order page, one command each. Every one goes through
- * changeOrder (conditional update, history, publish and mail after commit); a state the action
- * makes no sense in answers 409 invalid_transition.
+ * changeOrder (conditional update, history, publish and mail after commit); what each is allowed
+ * in is the status table's (common/orderRules.ts) — anything else answers 409 invalid_transition.
  */
 import { Op } from 'sequelize';
 import type { Order } from '../models';
+import { planAllowed } from './allowed';
 import { changeOrder, CUSTOMER } from './change';
 import type { OrdersContext } from './context';
-import { InvalidTransition, ReceiptAlreadyUploaded } from './errors';
+import { ReceiptAlreadyUploaded } from './errors';
 import type { OrderView } from './view';
-
-const CARD_PHOTO_ACCEPTED = new Set(['required', 'rejected']);
-const CARD_NOT_CLEARED = new Set(['required', 'pending', 'rejected']);
-const RECEIPT_STATUSES = new Set(['new', 'progress', 'hold', 'warning', 'error']);
-const REFUND_ADDRESS_STATUSES = new Set(['warning', 'error', 'hold']);
-
-function refuse(): never {
-  throw new InvalidTransition();
-}
 
 /** The customer checked the details: the order moves to card verification or payment. */
 export function confirmOrder(ctx: OrdersContext, props: { order: Order }): Promise<OrderView> {
@@ -25,10 +17,7 @@ export function confirmOrder(ctx: OrdersContext, props: { order: Order }): Promi
     orderId: props.order.id,
     action: 'confirm',
     actor: CUSTOMER,
-    plan: (order, now) => {
-      if (order.status !== 'new' || order.confirmedAt) refuse();
-      return { set: { confirmedAt: now } };
-    },
+    plan: (order, now) => planAllowed(order, 'confirm', now, () => ({ set: { confirmedAt: now } })),
   });
 }
 
@@ -46,11 +35,11 @@ export async function attachCardPhoto(
     orderId: props.order.id,
     action: 'card-photo',
     actor: CUSTOMER,
-    plan: (order) => {
-      if (!['new', 'hold'].includes(order.status) || !CARD_PHOTO_ACCEPTED.has(order.cardCheck)) refuse();
-      replaced = order.cardPhotoKey;
-      return { set: { cardCheck: 'pending', cardPhotoKey: props.key } };
-    },
+    plan: (order, now) =>
+      planAllowed(order, 'card-photo', now, () => {
+        replaced = order.cardPhotoKey;
+        return { set: { cardCheck: 'pending', cardPhotoKey: props.key } };
+      }),
   });
   return { view, replaced };
 }
@@ -65,14 +54,11 @@ export function attachReceipt(ctx: OrdersContext, props: { order: Order; key: st
     orderId: props.order.id,
     action: 'receipt',
     actor: CUSTOMER,
-    plan: (order) => {
-      if (order.receiptKey !== null) throw new ReceiptAlreadyUploaded();
-      if (!RECEIPT_STATUSES.has(order.status) || !order.confirmedAt) refuse();
-      return {
+    plan: (order, now) =>
+      planAllowed(order, 'receipt', now, () => ({
         set: { receiptKey: props.key },
         guard: { where: { receiptKey: { [Op.is]: null } }, lost: () => new ReceiptAlreadyUploaded() },
-      };
-    },
+      })),
   });
 }
 
@@ -82,10 +68,7 @@ export function markOrderPaid(ctx: OrdersContext, props: { order: Order }): Prom
     orderId: props.order.id,
     action: 'paid',
     actor: CUSTOMER,
-    plan: (order, now) => {
-      if (order.status !== 'new' || order.paidAt || !order.confirmedAt || CARD_NOT_CLEARED.has(order.cardCheck)) refuse();
-      return { set: { paidAt: now } };
-    },
+    plan: (order, now) => planAllowed(order, 'paid', now, () => ({ set: { paidAt: now } })),
   });
 }
 
@@ -95,10 +78,7 @@ export function cancelOrder(ctx: OrdersContext, props: { order: Order }): Promis
     orderId: props.order.id,
     action: 'cancel',
     actor: CUSTOMER,
-    plan: (order) => {
-      if (order.status !== 'new' || order.paidAt || order.receivedAmount !== null) refuse();
-      return { set: { status: 'deleted', deleteReason: 'cancelled', expiresAt: null } };
-    },
+    plan: (order, now) => planAllowed(order, 'cancel', now, (to) => ({ set: { status: to, deleteReason: 'cancelled', expiresAt: null } })),
   });
 }
 
@@ -108,9 +88,7 @@ export function setRefundAddress(ctx: OrdersContext, props: { order: Order; addr
     orderId: props.order.id,
     action: 'refund-address',
     actor: CUSTOMER,
-    plan: (order) => {
-      if (!REFUND_ADDRESS_STATUSES.has(order.status) || order.receivedAmount === null) refuse();
-      return { set: { refundAddress: props.address }, details: { address: props.address } };
-    },
+    plan: (order, now) =>
+      planAllowed(order, 'refund-address', now, () => ({ set: { refundAddress: props.address }, details: { address: props.address } })),
   });
 }

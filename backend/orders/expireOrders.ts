@@ -4,6 +4,8 @@
  * or an operator extends at the same moment is either expired or not — never both.
  */
 import { Op } from 'sequelize';
+import { ORDER_RULES } from '../../common/orderRules';
+import { planAllowed } from './allowed';
 import { changeOrder, SYSTEM } from './change';
 import type { OrdersContext } from './context';
 import { InvalidTransition } from './errors';
@@ -15,7 +17,8 @@ export const EXPIRE_BATCH = 100;
 export async function expireOrders(ctx: OrdersContext): Promise<string[]> {
   const due = await ctx.models.Order.findAll({
     attributes: ['id', 'uid'],
-    where: { status: 'new', paidAt: { [Op.is]: null }, expiresAt: { [Op.lt]: ctx.now() } },
+    // The candidates by the table's `expire` row; each is checked again inside its change.
+    where: { status: { [Op.in]: ORDER_RULES.expire.from }, paidAt: { [Op.is]: null }, expiresAt: { [Op.lt]: ctx.now() } },
     order: [['expiresAt', 'ASC']],
     limit: EXPIRE_BATCH,
   });
@@ -26,10 +29,7 @@ export async function expireOrders(ctx: OrdersContext): Promise<string[]> {
         orderId: id,
         action: 'expired',
         actor: SYSTEM,
-        plan: (order, now) => {
-          if (order.status !== 'new' || order.paidAt || !order.expiresAt || order.expiresAt >= now) throw new InvalidTransition();
-          return { set: { status: 'deleted', deleteReason: 'expired' } };
-        },
+        plan: (order, now) => planAllowed(order, 'expire', now, (to) => ({ set: { status: to, deleteReason: 'expired' } })),
       });
       expired.push(uid);
     } catch (error) {

@@ -1,13 +1,14 @@
 /**
- * The operators' actions, one command each, following STATUS_MACHINE (common/orders.ts) plus the
- * conditions the table leaves to the server (funds received, card pending, expired…). Anything
- * else answers 409 invalid_transition. Recalculations use the direction's CURRENT rate from this
+ * The operators' actions, one command each, where the status table (common/orderRules.ts) allows
+ * them; the command checks only its input (amount, minutes, address). Anything else answers 409
+ * invalid_transition. Recalculations use the direction's CURRENT rate from this
  * process's RatesStore and publish as `recalc`.
  */
-import type { OperatorAction } from '../../common/orders';
-import { actionAllowedFrom, MAX_EXTEND_MINUTES } from '../../common/orders';
+import type { OrderStatus } from '../../common/enums';
+import { MAX_EXTEND_MINUTES, type OperatorAction } from '../../common/orders';
 import { compareDecimals, receiveForSend } from '../../common/rateMath';
 import type { Order } from '../models';
+import { planAllowed } from './allowed';
 import { directionKey } from '../rates/engine';
 import { CATALOGUE_CHANGED_CHANNEL } from '../rates/catalogueChanged';
 import { changeOrder, operatorActor, type OrderPlan } from './change';
@@ -31,10 +32,6 @@ function refuse(): never {
   throw new InvalidTransition();
 }
 
-function allowed(action: OperatorAction, order: Order): void {
-  if (!actionAllowedFrom(action, order.status)) refuse();
-}
-
 /** The direction's current rate and the `to` precision. */
 function currentRate(ctx: OrdersContext, order: Order): { rate: string; toPrecision: number } {
   const state = ctx.rates.current();
@@ -50,23 +47,17 @@ function recalculated(ctx: OrdersContext, order: Order, amount: string): OrderPl
   return { rate, amountSend: amount, amountReceive: receiveForSend(amount, rate, toPrecision) };
 }
 
-function hasFunds(order: Order): boolean {
-  return order.receivedAmount !== null;
-}
-
+/** Late funds on an expired order are recalculated into a warning; else the amount decides. */
 function planReceived(ctx: OrdersContext, order: Order, amount: string, now: Date): OrderPlan {
-  allowed('received', order);
   const facts = { receivedAmount: amount, receivedAt: now, expiresAt: null };
   const details = { amount };
   if (order.status === 'deleted') {
-    if (order.deleteReason !== 'expired') refuse();
     return {
       set: { ...facts, ...recalculated(ctx, order, amount), status: 'warning', exception: 'late', deleteReason: null },
       details,
       kind: 'recalc',
     };
   }
-  if (hasFunds(order)) refuse();
   if (order.rateType === 'float') {
     return { set: { ...facts, ...recalculated(ctx, order, amount), status: 'progress', exception: null }, details, kind: 'recalc' };
   }
@@ -75,77 +66,63 @@ function planReceived(ctx: OrdersContext, order: Order, amount: string, now: Dat
   return { set: { ...facts, status: 'warning', exception: difference < 0 ? 'underpaid' : 'overpaid' }, details };
 }
 
-function planDone(ctx: OrdersContext, order: Order): OrderPlan {
-  allowed('done', order);
-  if (order.status === 'hold' && !hasFunds(order)) refuse();
+function planDone(ctx: OrdersContext, order: Order, to: OrderStatus): OrderPlan {
   return {
-    set: { status: 'done', expiresAt: null },
+    set: { status: to, expiresAt: null },
     details: { amount: order.amountReceive },
     within: (transaction) => takeFromReserve(ctx.models, { code: order.toCode, amount: order.amountReceive }, transaction),
     after: () => ctx.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ reserve: order.toCode })).then(() => undefined),
   };
 }
 
-function planReturn(order: Order, address: string | undefined): OrderPlan {
-  allowed('return', order);
-  if (!hasFunds(order)) refuse();
-  const to = address?.trim() || order.refundAddress;
-  if (!to) throw new RefundAddressRequired();
-  return { set: { status: 'returned', refundAddress: to, expiresAt: null }, details: { address: to } };
+function planReturn(order: Order, address: string | undefined, to: OrderStatus): OrderPlan {
+  const refundAddress = address?.trim() || order.refundAddress;
+  if (!refundAddress) throw new RefundAddressRequired();
+  return { set: { status: to, refundAddress, expiresAt: null }, details: { address: refundAddress } };
 }
 
-function planExtend(order: Order, minutes: number, now: Date): OrderPlan {
-  allowed('extend', order);
+/** More minutes from the later of now and the current end; an expired order comes back as `to` (new). */
+function planExtend(order: Order, minutes: number, now: Date, to: OrderStatus): OrderPlan {
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_EXTEND_MINUTES) refuse();
   const details = { minutes: String(minutes) };
-  if (order.status === 'deleted') {
-    if (order.deleteReason !== 'expired') refuse();
-    return { set: { status: 'new', deleteReason: null, expiresAt: new Date(now.getTime() + minutes * 60_000) }, details };
+  if (to !== order.status) {
+    return { set: { status: to, deleteReason: null, expiresAt: new Date(now.getTime() + minutes * 60_000) }, details };
   }
   const from = Math.max(now.getTime(), order.expiresAt?.getTime() ?? now.getTime());
   return { set: { expiresAt: new Date(from + minutes * 60_000) }, details };
 }
 
-function planCard(order: Order, action: 'card-approve' | 'card-reject'): OrderPlan {
-  allowed(action, order);
-  if (order.cardCheck !== 'pending') refuse();
-  return { set: { cardCheck: action === 'card-approve' ? 'approved' : 'rejected' } };
-}
-
-function planRecalculate(ctx: OrdersContext, order: Order): OrderPlan {
-  allowed('recalculate', order);
-  if (!hasFunds(order)) refuse();
+function planRecalculate(ctx: OrdersContext, order: Order, to: OrderStatus): OrderPlan {
   return {
-    set: { ...recalculated(ctx, order, order.receivedAmount!), status: 'progress', exception: null },
+    set: { ...recalculated(ctx, order, order.receivedAmount!), status: to, exception: null },
     details: { amount: order.receivedAmount! },
     kind: 'recalc',
   };
 }
 
-function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionProps, order: Order, now: Date): OrderPlan {
+/** The action's plan once the status table allowed it (`to`: the status it leads to, or its first choice). */
+function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionProps, order: Order, now: Date, to: OrderStatus): OrderPlan {
   switch (action) {
     case 'received':
       if (props.amount === undefined) refuse();
       return planReceived(ctx, order, props.amount, now);
     case 'done':
-      return planDone(ctx, order);
+      return planDone(ctx, order, to);
     case 'hold':
     case 'warning':
     case 'error':
-      allowed(action, order);
-      return { set: { status: action, expiresAt: action === 'hold' ? order.expiresAt : null } };
+      return { set: { status: to, expiresAt: action === 'hold' ? order.expiresAt : null } };
     case 'return':
-      return planReturn(order, props.address);
+      return planReturn(order, props.address, to);
     case 'delete':
-      allowed('delete', order);
-      return { set: { status: 'deleted', deleteReason: 'closed', expiresAt: null } };
+      return { set: { status: to, deleteReason: 'closed', expiresAt: null } };
     case 'extend':
-      return planExtend(order, props.minutes ?? 0, now);
+      return planExtend(order, props.minutes ?? 0, now, to);
     case 'card-approve':
     case 'card-reject':
-      return planCard(order, action);
+      return { set: { cardCheck: action === 'card-approve' ? 'approved' : 'rejected' } };
     case 'recalculate':
-      return planRecalculate(ctx, order);
+      return planRecalculate(ctx, order, to);
   }
 }
 
@@ -155,6 +132,6 @@ export function runOperatorAction(ctx: OrdersContext, action: OperatorAction, pr
     orderId: props.order.id,
     action,
     actor: operatorActor(props.operator),
-    plan: (order, now) => plan(ctx, action, props, order, now),
+    plan: (order, now) => planAllowed(order, action, now, (to) => plan(ctx, action, props, order, now, to)),
   });
 }

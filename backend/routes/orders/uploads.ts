@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { AppMiddleware, AppState } from '../../middlewares/types';
 import type { OrdersContext } from '../../orders/context';
 import { attachCardPhoto, attachReceipt } from '../../orders/customerActions';
-import { InvalidTransition, ReceiptAlreadyUploaded } from '../../orders/errors';
+import { allowedTargets } from '../../orders/allowed';
 import { presentOrder } from '../../orders/presenters';
 import { receivedFile, receiveSingleFile, removeStoredImage, storeImage } from '../../uploads';
 import { respond } from '../respond';
@@ -11,11 +11,9 @@ import { currentOrder } from './customerOrder';
 /** The upload paths take multipart bodies: the API's JSON-only body parser lets them through. */
 export const ORDER_UPLOAD_PATH = /^\/api\/orders\/[^/]+\/[^/]+\/(card-photo|receipt)$/;
 
-const CARD_PHOTO_STATES = new Set(['required', 'rejected']);
-
 /**
  * `POST /orders/:uid/:secret/card-photo` and `/receipt` (multipart, field `file`): the order is
- * found (404) and its state checked before the body is read; the image is checked, re-encoded and
+ * found (404) and the status table asked (409) before the body is read; the image is checked, re-encoded and
  * stored (backend/uploads), then attached. A stored file that does not end up attached — a refused
  * change, the second of two receipts — is removed, and so is a replaced rejected card photo.
  */
@@ -25,7 +23,7 @@ export function orderUploadRoutes(deps: { orders: OrdersContext; findOrder: AppM
   const receive = receiveSingleFile();
 
   router.post('/:uid/:secret/card-photo', deps.limit, deps.findOrder, async function checkCardState(ctx, next) {
-    if (!CARD_PHOTO_STATES.has(currentOrder(ctx).cardCheck)) throw new InvalidTransition();
+    allowedTargets(currentOrder(ctx), 'card-photo', orders.now());
     await next();
   }, receive, async function cardPhoto(ctx) {
     const stored = await storeImage(orders.uploadDir, receivedFile(ctx), 'card');
@@ -39,8 +37,8 @@ export function orderUploadRoutes(deps: { orders: OrdersContext; findOrder: AppM
     }
   });
 
-  router.post('/:uid/:secret/receipt', deps.limit, deps.findOrder, async function checkNoReceipt(ctx, next) {
-    if (currentOrder(ctx).receiptKey !== null) throw new ReceiptAlreadyUploaded();
+  router.post('/:uid/:secret/receipt', deps.limit, deps.findOrder, async function checkReceiptState(ctx, next) {
+    allowedTargets(currentOrder(ctx), 'receipt', orders.now());
     await next();
   }, receive, async function receipt(ctx) {
     const stored = await storeImage(orders.uploadDir, receivedFile(ctx), 'receipt');

@@ -1,6 +1,7 @@
 /** What the pages derive from an order's state: status labels, the steps shown, the actions offered. */
 import type { OrderStatus } from '../../../common/enums';
-import { actionAllowedFrom, OPERATOR_ACTIONS, type OperatorAction, type OrderDto, type OrderStep } from '../../../common/orders';
+import { allowedActions, dtoFacts, isAllowed } from '../../../common/orderRules';
+import type { CustomerAction, OperatorAction, OrderDto, OrderStep } from '../../../common/orders';
 
 /** Translation key of the order's status (spec wording); a deleted order says whether it expired. */
 export function statusKey(order: Pick<OrderDto, 'status' | 'deleteReason'>): string {
@@ -40,32 +41,22 @@ export function visibleSteps(order: Pick<OrderDto, 'cardCheck'>): OrderStep[] {
   return steps;
 }
 
+/** Whether the status table (common/orderRules.ts) lets the customer take `action` now. */
+export function customerMay(order: OrderDto, action: CustomerAction): boolean {
+  return isAllowed(dtoFacts(order), action);
+}
+
 /** The customer may cancel while nothing is paid or received. */
 export function canCancel(order: OrderDto): boolean {
-  return order.status === 'new' && order.paidAt === null && order.receivedAmount === null;
+  return customerMay(order, 'cancel');
 }
 
 /** The refund address form: a payment issue (or a hold) with funds received. */
 export function needsRefundAddress(order: OrderDto): boolean {
-  return ['warning', 'error', 'hold'].includes(order.status) && order.receivedAmount !== null;
+  return customerMay(order, 'refund-address');
 }
 
-const NEEDS_FUNDS: readonly OperatorAction[] = ['return', 'recalculate'];
-
-/**
- * The operator actions the server will accept for `order`: the state machine of common/orders.ts
- * plus the conditions beyond the status it names (a pending card check, funds received, expiry).
- */
+/** The operator actions the server will accept for `order`, as the status table says. */
 export function operatorActions(order: OrderDto): OperatorAction[] {
-  const funds = order.receivedAmount !== null;
-  const expired = order.status === 'deleted' && order.deleteReason === 'expired';
-  return OPERATOR_ACTIONS.filter((action) => {
-    if (!actionAllowedFrom(action, order.status)) return false;
-    if (order.status === 'deleted' && !expired) return false;
-    if (action === 'card-approve' || action === 'card-reject') return order.cardCheck === 'pending';
-    if (action === 'received') return !funds;
-    if (NEEDS_FUNDS.includes(action)) return funds;
-    if (action === 'done' && order.status === 'hold') return funds;
-    return true;
-  });
+  return allowedActions(dtoFacts(order), 'operator');
 }

@@ -230,7 +230,7 @@ describe('order page', () => {
   });
 
   it('shows the payment details with copy buttons and a QR code, the receipt upload and "I have paid"', async () => {
-    api.on(ORDER_PATH, ok(orderFixture({ step: 'pay', cardCheck: 'approved', payment: PAYMENT })));
+    api.on(ORDER_PATH, ok(orderFixture({ step: 'pay', confirmedAt: '2026-11-21T12:01:00.000Z', cardCheck: 'approved', payment: PAYMENT })));
     renderPage();
     expect((await screen.findByTestId('pay-account')).textContent).to.contain('2202 2000 0000 0001');
     expect(screen.getByRole('button', { name: 'Copy: Amount' })).to.exist;
@@ -252,7 +252,7 @@ describe('order page', () => {
   });
 
   it('says the receipt is uploaded instead of offering a second upload', async () => {
-    api.on(ORDER_PATH, ok(orderFixture({ step: 'pay', cardCheck: 'approved', payment: PAYMENT, receiptUploaded: true })));
+    api.on(ORDER_PATH, ok(orderFixture({ step: 'pay', confirmedAt: '2026-11-21T12:01:00.000Z', cardCheck: 'approved', payment: PAYMENT, receiptUploaded: true })));
     renderPage();
     expect((await screen.findByTestId('receipt-uploaded')).textContent).to.equal('Receipt uploaded');
     expect(screen.queryByLabelText('Payment receipt')).to.equal(null);

@@ -4,6 +4,7 @@ import type { OrderDto } from '../../../../common/orders';
 import { Button } from '../../components/Button';
 import { formatMoney } from '../../exchange/format';
 import { orderApi } from '../../orders/api';
+import { customerMay } from '../../orders/status';
 import { useTranslatedList, isString } from '../../lib/useTranslatedList';
 import { CancelOrder } from './CancelOrder';
 import { CopyValue } from './CopyValue';
@@ -28,14 +29,16 @@ export function ConfirmStep({ order, actions }: StepProps) {
       </h2>
       <p className="order-text">{t('order.confirm.text')}</p>
       <div className="order-actions">
-        <Button
-          loading={actions.busy === 'confirm'}
-          disabled={actions.busy !== null}
-          onClick={() => void actions.run('confirm')}
-          data-testid="order-confirm"
-        >
-          {t('order.confirm.submit')}
-        </Button>
+        {customerMay(order, 'confirm') && (
+          <Button
+            loading={actions.busy === 'confirm'}
+            disabled={actions.busy !== null}
+            onClick={() => void actions.run('confirm')}
+            data-testid="order-confirm"
+          >
+            {t('order.confirm.submit')}
+          </Button>
+        )}
         <CancelOrder order={order} actions={actions} />
       </div>
     </section>
@@ -45,7 +48,7 @@ export function ConfirmStep({ order, actions }: StepProps) {
 export function VerifyCardStep({ order, secret, actions, onUploaded }: StepProps) {
   const { t } = useTranslation();
   const rules = useTranslatedList('order.card.rules', isString);
-  const canUpload = order.cardCheck === 'required' || order.cardCheck === 'rejected';
+  const canUpload = customerMay(order, 'card-photo');
   return (
     <section className="card order-card order-step" aria-labelledby="order-step-title">
       <h2 className="order-card__title" id="order-step-title">
@@ -121,14 +124,16 @@ export function PayStep({ order, secret, actions, onUploaded }: StepProps) {
           {t('order.pay.receiptUploaded')}
         </p>
       ) : (
-        <FileUpload
-          url={orderApi.uploadUrl(order.uid, secret, 'receipt')}
-          label={t('order.pay.receipt')}
-          hint={t('order.pay.receiptHint')}
-          alert="order.alerts.receiptUploaded"
-          onUploaded={onUploaded}
-          testId="receipt-upload"
-        />
+        customerMay(order, 'receipt') && (
+          <FileUpload
+            url={orderApi.uploadUrl(order.uid, secret, 'receipt')}
+            label={t('order.pay.receipt')}
+            hint={t('order.pay.receiptHint')}
+            alert="order.alerts.receiptUploaded"
+            onUploaded={onUploaded}
+            testId="receipt-upload"
+          />
+        )
       )}
       {order.paidAt ? (
         <p className="order-notice" role="status">
@@ -136,9 +141,11 @@ export function PayStep({ order, secret, actions, onUploaded }: StepProps) {
         </p>
       ) : (
         <div className="order-actions">
-          <Button loading={actions.busy === 'paid'} disabled={actions.busy !== null} onClick={() => void actions.run('paid')} data-testid="order-paid">
-            {t('order.pay.paid')}
-          </Button>
+          {customerMay(order, 'paid') && (
+            <Button loading={actions.busy === 'paid'} disabled={actions.busy !== null} onClick={() => void actions.run('paid')} data-testid="order-paid">
+              {t('order.pay.paid')}
+            </Button>
+          )}
           <CancelOrder order={order} actions={actions} />
         </div>
       )}
