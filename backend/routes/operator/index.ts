@@ -13,7 +13,7 @@ import { UID_PATTERN } from '../../orders/secrets';
 import { loadOrderView, loadOrderViews } from '../../orders/view';
 import { respond } from '../respond';
 import { requireUser, signedInUser } from '../user/requireUser';
-import { operatorActionSchema, operatorListSchema, type OperatorActionInput, type OperatorListQuery } from '../orders/schema';
+import { operatorActionSchema, operatorListSchema } from '../orders/schema';
 import { sendOrderFile } from './files';
 
 export const OPERATOR_PAGE_SIZE = 50;
@@ -45,7 +45,7 @@ export function operatorRoutes(deps: { orders: OrdersContext; kv: KV; models: Pi
   router.use(requireUser({ kv: deps.kv, models: deps.models }), requireRole('operator', 'admin'));
 
   router.get('/', validate(operatorListSchema, 'query'), async function listOrders(ctx) {
-    const query = ctx.state.input as OperatorListQuery;
+    const query = ctx.state.input;
     const where: WhereOptions = {};
     if (query.status) Object.assign(where, { status: query.status });
     if (query.cursor) Object.assign(where, { id: { [Op.lt]: Number(query.cursor) } });
@@ -74,7 +74,7 @@ export function operatorRoutes(deps: { orders: OrdersContext; kv: KV; models: Pi
     const action = ctx.params.action as OperatorAction;
     if (!OPERATOR_ACTIONS.includes(action)) throw new NotFoundError();
     const order = await orderByUid(ctx, models);
-    const input = ctx.state.input as OperatorActionInput;
+    const input = ctx.state.input;
     const needed = action === 'received' ? 'amount' : action === 'extend' ? 'minutes' : null;
     if (needed && input[needed] === undefined) throw new ValidationError({ [needed]: ctx.state.t('validation.required') });
     const user = signedInUser(ctx);
