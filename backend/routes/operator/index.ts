@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { Op, type WhereOptions } from 'sequelize';
 import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderList } from '../../../common/orders';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { KV } from '../../lib/kv/types';
@@ -9,14 +8,13 @@ import type { Models, Order } from '../../models';
 import type { OrdersContext } from '../../orders/context';
 import { runOperatorAction } from '../../orders/operatorActions';
 import { presentOperatorOrder } from '../../orders/presenters';
+import { listOperatorOrders } from '../../orders/queries';
 import { UID_PATTERN } from '../../orders/secrets';
-import { loadOrderView, loadOrderViews } from '../../orders/view';
+import { loadOrderView } from '../../orders/view';
 import { respond } from '../respond';
 import { requireUser, signedInUser } from '../user/requireUser';
-import { operatorActionSchema, operatorListSchema, type OperatorActionInput, type OperatorListQuery } from '../orders/schema';
+import { operatorActionSchema, operatorListSchema } from '../orders/schema';
 import { sendOrderFile } from './files';
-
-export const OPERATOR_PAGE_SIZE = 50;
 
 /** 403 unless the signed-in user is an operator or an admin (requireUser answers 401 first). */
 export function requireRole(...roles: readonly string[]): AppMiddleware {
@@ -45,16 +43,8 @@ export function operatorRoutes(deps: { orders: OrdersContext; kv: KV; models: Pi
   router.use(requireUser({ kv: deps.kv, models: deps.models }), requireRole('operator', 'admin'));
 
   router.get('/', validate(operatorListSchema, 'query'), async function listOrders(ctx) {
-    const query = ctx.state.input as OperatorListQuery;
-    const where: WhereOptions = {};
-    if (query.status) Object.assign(where, { status: query.status });
-    if (query.cursor) Object.assign(where, { id: { [Op.lt]: Number(query.cursor) } });
-    const rows = await models.Order.findAll({ where, order: [['id', 'DESC']], limit: OPERATOR_PAGE_SIZE + 1 });
-    const page = rows.slice(0, OPERATOR_PAGE_SIZE);
-    const body: OperatorOrderList = {
-      orders: (await loadOrderViews(models, page)).map(presentOperatorOrder),
-      nextCursor: rows.length > OPERATOR_PAGE_SIZE ? String(page[page.length - 1]!.id) : null,
-    };
+    const { views, nextCursor } = await listOperatorOrders(models, ctx.state.input);
+    const body: OperatorOrderList = { orders: views.map(presentOperatorOrder), nextCursor };
     respond(ctx, body);
   });
 
@@ -74,7 +64,7 @@ export function operatorRoutes(deps: { orders: OrdersContext; kv: KV; models: Pi
     const action = ctx.params.action as OperatorAction;
     if (!OPERATOR_ACTIONS.includes(action)) throw new NotFoundError();
     const order = await orderByUid(ctx, models);
-    const input = ctx.state.input as OperatorActionInput;
+    const input = ctx.state.input;
     const needed = action === 'received' ? 'amount' : action === 'extend' ? 'minutes' : null;
     if (needed && input[needed] === undefined) throw new ValidationError({ [needed]: ctx.state.t('validation.required') });
     const user = signedInUser(ctx);

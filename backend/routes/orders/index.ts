@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import type { CreateOrderRequest } from '../../../common/orders';
+import type { Next } from 'koa';
 import type { KV } from '../../lib/kv/types';
 import { MaintenanceError } from '../../lib/errors';
-import type { AppState } from '../../middlewares/types';
+import type { AppContext, AppState } from '../../middlewares/types';
 import { validate } from '../../middlewares/validate';
 import type { Models } from '../../models';
 import type { OrdersContext } from '../../orders/context';
@@ -41,7 +41,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router<AppState> {
 
   router.post(
     '/',
-    function refuseInMaintenance(ctx, next) {
+    function refuseInMaintenance(_ctx: AppContext, next: Next) {
       if (deps.maintenance) throw new MaintenanceError();
       return next();
     },
@@ -51,7 +51,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router<AppState> {
     async function create(ctx) {
       ctx.set('Cache-Control', 'no-store');
       const user = await loadSessionUser(ctx, { kv: deps.kv, models: deps.models });
-      const request = ctx.state.input as CreateOrderRequest;
+      const request = ctx.state.input;
       const mailCreated = ctx.state.mailCreated;
       respond(ctx, await createOrder(orders, { request, user, lang: ctx.state.lang, t: ctx.state.t, mailCreated }), 201);
     },
@@ -69,7 +69,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router<AppState> {
   }
 
   router.post('/:uid/:secret/refund-address', limitAction, findOrder, validate(refundAddressSchema), async function refundAddress(ctx) {
-    const { address } = ctx.state.input as { address: string };
+    const { address } = ctx.state.input;
     respond(ctx, presentOrder(await setRefundAddress(orders, { order: currentOrder(ctx), address: address.trim() })));
   });
 

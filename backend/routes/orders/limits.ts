@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { CreateOrderRequest } from '../../../common/orders';
+import type { Middleware } from 'koa';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { AppMiddleware } from '../../middlewares/types';
+import type { ValidatedState } from '../../middlewares/validate';
 import { orderEmail } from '../../orders/createOrder';
 import { clientIp, type RateLimits } from '../../security/rateLimit';
+import type { createOrderSchema } from './schema';
 
 /** Light per-IP limits of the order API: requests per window. */
 export const ORDER_LIMITS = {
@@ -41,8 +43,8 @@ export function orderLimit(rateLimits: RateLimits, name: OrderLimitName): AppMid
   };
 }
 
-/** After validation of a CreateOrderRequest: counts the order against its IP and its address (given back if it fails). */
-export function createdOrderLimits(rateLimits: RateLimits): AppMiddleware {
+/** After validate(createOrderSchema): counts the order against its IP and its address (given back if it fails). */
+export function createdOrderLimits(rateLimits: RateLimits): Middleware<ValidatedState<typeof createOrderSchema>> {
   const perIp = rateLimits.limiter('orders.createdPerIp', ORDERS_PER_IP_PER_HOUR, HOUR_SEC);
   const perAddress = rateLimits.limiter('orders.createdMailPerAddress', ORDER_MAILS_PER_ADDRESS_PER_HOUR, HOUR_SEC);
   return async function createdOrderLimit(ctx, next) {
@@ -52,7 +54,7 @@ export function createdOrderLimits(rateLimits: RateLimits): AppMiddleware {
       throw new TooManyRequestsError(error.retryAfterSeconds, { messageKey: 'security.too_many_orders', values: error.values });
     });
     // Counted under a digest: the limiter's keys (Redis) never list customers' addresses.
-    const address = createHash('sha256').update(orderEmail(ctx.state.input as CreateOrderRequest)).digest('base64url');
+    const address = createHash('sha256').update(orderEmail(ctx.state.input)).digest('base64url');
     const mailCreated = await perAddress.consume(address).then(
       () => true,
       (error: unknown) => {

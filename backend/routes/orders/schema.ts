@@ -1,8 +1,8 @@
-import { number, object, string } from 'yup';
+import { number, object, string, type InferType } from 'yup';
 import { ASSET_CODE_PATTERN, EXTRA_FIELD_NAMES } from '../../../common/catalogue';
 import { ORDER_STATUSES, RATE_TYPES } from '../../../common/enums';
 import { isDecimalString } from '../../../common/money';
-import { MAX_EXTEND_MINUTES } from '../../../common/orders';
+import { MAX_EXTEND_MINUTES, type CreateOrderRequest } from '../../../common/orders';
 import { agreeTermsField, amountField, emailField, rule, validationMessage } from '../../../common/validation';
 
 /** Longest comment, account or extra value kept. */
@@ -45,6 +45,19 @@ export const createOrderSchema = object({
   ref: string().optional().matches(REF_PATTERN, { message: validationMessage('general_error') }),
 });
 
+/**
+ * The schema is the source of truth of what the route hands createOrder as the common/
+ * CreateOrderRequest the page sends: same fields, each of a type the request accepts. A compile
+ * error here means the two drifted.
+ */
+export type CreateOrderInput = InferType<typeof createOrderSchema>;
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+export const CREATE_ORDER_INPUT_IS_REQUEST: SameKeys<CreateOrderInput, CreateOrderRequest> extends true
+  ? CreateOrderInput extends CreateOrderRequest
+    ? true
+    : never
+  : never = true;
+
 /** `refund-address {address}`. */
 export const refundAddressSchema = object({
   address: string().strict().required().test(rule('account')).test(rule('max_length', ACCOUNT_MAX_LENGTH)),
@@ -57,18 +70,11 @@ export const operatorActionSchema = object({
   minutes: number().strict().optional().integer(validationMessage('integer')).min(1, validationMessage('min_value', { min: 1 })).max(MAX_EXTEND_MINUTES, validationMessage('max_value', { max: MAX_EXTEND_MINUTES })),
 });
 
-export interface OperatorActionInput {
-  amount?: string;
-  address?: string;
-  minutes?: number;
-}
+export type OperatorActionInput = InferType<typeof operatorActionSchema>;
 
 export const operatorListSchema = object({
   status: string().optional().oneOf([...ORDER_STATUSES], validationMessage('general_error')),
   cursor: string().optional().matches(/^\d{1,12}$/, { message: validationMessage('general_error') }),
 });
 
-export interface OperatorListQuery {
-  status?: (typeof ORDER_STATUSES)[number];
-  cursor?: string;
-}
+export type OperatorListQuery = InferType<typeof operatorListSchema>;

@@ -47,7 +47,7 @@ export function ratesRoutes(deps: RatesRoutesDeps): Router<AppState> {
 
   router.get('/rates/:from/:to', validate(quoteQuerySchema, 'query'), function quoteDirection(ctx) {
     const { from, to } = ctx.params;
-    const input = quoteInput(ctx.state.input as QuoteQuery, ctx);
+    const input = quoteInput(ctx.state.input, ctx);
     const state = deps.rates.current();
     if (state === null) throw new ServiceUnavailableError(undefined, { messageKey: 'rates.not_ready' });
     const valid = ASSET_CODE_PATTERN.test(from) && ASSET_CODE_PATTERN.test(to);

@@ -1,4 +1,4 @@
-import { object } from 'yup';
+import { object, type InferType } from 'yup';
 import { amountField } from '../../../common/validation';
 
 /** `?amountSend=` or `?amountReceive=`: a positive decimal string, at most one of the two. */
@@ -7,7 +7,4 @@ export const quoteQuerySchema = object({
   amountReceive: amountField().optional(),
 });
 
-export interface QuoteQuery {
-  amountSend?: string;
-  amountReceive?: string;
-}
+export type QuoteQuery = InferType<typeof quoteQuerySchema>;

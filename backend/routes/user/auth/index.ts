@@ -21,21 +21,12 @@ import {
   registerSchema,
   resetPasswordSchema,
   signInSchema,
-  type ConfirmResetInput,
-  type RegisterInput,
-  type ResetPasswordInput,
-  type SignInInput,
-  type TokenInput,
 } from './schema';
 
 export interface AuthRoutesDeps {
   accounts: AccountsContext;
   captcha: CaptchaVerifier;
   limits: AccountLimits;
-}
-
-function input<T>(ctx: AppContext): T {
-  return ctx.state.input as T;
 }
 
 /** `{ message }`: the translated success alert the page shows. */
@@ -52,7 +43,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/user/auth' });
 
   router.post('/register', limits.perIp('register'), validate(registerSchema), async function register(ctx) {
-    const body = input<RegisterInput>(ctx);
+    const body = ctx.state.input;
     await captcha.verify(body.captcha, { ip: clientIp(ctx), action: 'register' });
     await limits.consume('registerEmail', normalizeEmail(body.email));
     await registerUser(accounts, { ...body, lang: ctx.state.lang });
@@ -60,12 +51,12 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   });
 
   router.post('/activate', limits.perIp('activate'), validate(activateSchema), async function activate(ctx) {
-    await activateAccount(accounts, { token: input<TokenInput>(ctx).token });
+    await activateAccount(accounts, { token: ctx.state.input.token });
     done(ctx, 'activated');
   });
 
   router.post('/sign-in', limits.perIp('signIn'), validate(signInSchema), async function signInRoute(ctx) {
-    const body = input<SignInInput>(ctx);
+    const body = ctx.state.input;
     await captcha.verify(body.captcha, { ip: clientIp(ctx), action: 'login' });
     await limits.consume('signInEmailIp', `${normalizeEmail(body.email)}|${clientIp(ctx)}`);
     if (body.code) await limits.consume('otpEmail', normalizeEmail(body.email));
@@ -84,7 +75,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   });
 
   router.post('/reset-password', limits.perIp('reset'), validate(resetPasswordSchema), async function resetPassword(ctx) {
-    const body = input<ResetPasswordInput>(ctx);
+    const body = ctx.state.input;
     await captcha.verify(body.captcha, { ip: clientIp(ctx), action: 'reset_password' });
     await limits.consume('resetEmail', normalizeEmail(body.email));
     await requestPasswordReset(accounts, body);
@@ -92,7 +83,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   });
 
   router.post('/reset-password/confirm', limits.perIp('resetConfirm'), validate(confirmResetSchema), async function confirmReset(ctx) {
-    const body = input<ConfirmResetInput>(ctx);
+    const body = ctx.state.input;
     if (body.code) await limits.consume('otpToken', body.token);
     await confirmPasswordReset(accounts, body);
     done(ctx, 'password_set');

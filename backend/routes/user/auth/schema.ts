@@ -1,4 +1,4 @@
-import { boolean, object, string } from 'yup';
+import { boolean, object, string, type InferType } from 'yup';
 import {
   agreeTermsField,
   confirmPasswordField,
@@ -30,22 +30,10 @@ export const registerSchema = object({
   captcha: captchaField,
   ref: string().max(64).nullable().optional(),
 });
-export interface RegisterInput {
-  firstName: string;
-  secondName: string;
-  email: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  agreeTerms: boolean;
-  captcha?: string | null;
-  ref?: string | null;
-}
+export type RegisterInput = InferType<typeof registerSchema>;
 
 export const activateSchema = object({ token: tokenField });
-export interface TokenInput {
-  token: string;
-}
+export type TokenInput = InferType<typeof activateSchema>;
 
 export const signInSchema = object({
   email: emailField,
@@ -54,19 +42,10 @@ export const signInSchema = object({
   code: optionalCode,
   remember: boolean().default(false),
 });
-export interface SignInInput {
-  email: string;
-  password: string;
-  captcha?: string | null;
-  code?: string | null;
-  remember: boolean;
-}
+export type SignInInput = InferType<typeof signInSchema>;
 
 export const resetPasswordSchema = object({ email: emailField, captcha: captchaField });
-export interface ResetPasswordInput {
-  email: string;
-  captcha?: string | null;
-}
+export type ResetPasswordInput = InferType<typeof resetPasswordSchema>;
 
 export const confirmResetSchema = object({
   token: tokenField,
@@ -74,9 +53,4 @@ export const confirmResetSchema = object({
   confirmPassword: confirmPasswordField('password'),
   code: optionalCode,
 });
-export interface ConfirmResetInput {
-  token: string;
-  password: string;
-  confirmPassword: string;
-  code?: string | null;
-}
+export type ConfirmResetInput = InferType<typeof confirmResetSchema>;

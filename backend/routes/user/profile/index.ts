@@ -16,16 +16,7 @@ import {
   editMainSchema,
   notificationsSchema,
   otpCodeSchema,
-  type ChangePasswordInput,
-  type DeleteAccountInput,
-  type EditMainInput,
-  type NotificationsInput,
-  type OtpCodeInput,
 } from './schema';
-
-function input<T>(ctx: AppContext): T {
-  return ctx.state.input as T;
-}
 
 /** The profile with the translated success alert. */
 function profileWithMessage(ctx: AppContext, key: string) {
@@ -46,12 +37,12 @@ export function profileRoutes(deps: { accounts: AccountsContext; limits: Account
   });
 
   router.post('/edit/main', validate(editMainSchema), async function editMain(ctx) {
-    await editProfile(signedInUser(ctx), input<EditMainInput>(ctx));
+    await editProfile(signedInUser(ctx), ctx.state.input);
     respond(ctx, profileWithMessage(ctx, 'data_updated'));
   });
 
   router.post('/notifications', validate(notificationsSchema), async function notifications(ctx) {
-    await updateNotifications(signedInUser(ctx), input<NotificationsInput>(ctx));
+    await updateNotifications(signedInUser(ctx), ctx.state.input);
     respond(ctx, profileWithMessage(ctx, 'data_updated'));
   });
 
@@ -59,7 +50,7 @@ export function profileRoutes(deps: { accounts: AccountsContext; limits: Account
     const user = signedInUser(ctx);
     await limits.consume('passwordCheck', String(user.id));
     if (!ctx.session) throw new UnauthorizedError();
-    await changePassword(accounts, user, ctx.session, input<ChangePasswordInput>(ctx));
+    await changePassword(accounts, user, ctx.session, ctx.state.input);
     respond(ctx, profileWithMessage(ctx, 'password_changed'));
   });
 
@@ -70,14 +61,14 @@ export function profileRoutes(deps: { accounts: AccountsContext; limits: Account
   router.post('/otp/enable', validate(otpCodeSchema), async function otpEnable(ctx) {
     const user = signedInUser(ctx);
     await limits.consume('otpUser', String(user.id));
-    await enableTwoFactor(accounts, user, input<OtpCodeInput>(ctx));
+    await enableTwoFactor(accounts, user, ctx.state.input);
     respond(ctx, profileWithMessage(ctx, 'otp_enabled'));
   });
 
   router.post('/otp/disable', validate(otpCodeSchema), async function otpDisable(ctx) {
     const user = signedInUser(ctx);
     await limits.consume('otpUser', String(user.id));
-    await disableTwoFactor(accounts, user, input<OtpCodeInput>(ctx));
+    await disableTwoFactor(accounts, user, ctx.state.input);
     respond(ctx, profileWithMessage(ctx, 'otp_disabled'));
   });
 
@@ -90,7 +81,7 @@ export function profileRoutes(deps: { accounts: AccountsContext; limits: Account
   router.post('/delete', validate(deleteAccountSchema), async function remove(ctx) {
     const user = signedInUser(ctx);
     await limits.consume('passwordCheck', String(user.id));
-    await deleteAccount(accounts, user, input<DeleteAccountInput>(ctx));
+    await deleteAccount(accounts, user, ctx.state.input);
     ctx.session = null;
     respond(ctx, { message: ctx.state.t('accounts.success.deleted') });
   });

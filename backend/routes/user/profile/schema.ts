@@ -1,18 +1,12 @@
-import { boolean, object } from 'yup';
+import { boolean, object, type InferType } from 'yup';
 import { confirmPasswordField, nameField, otpCodeField, passwordField } from '../../../../common/validation';
 import { currentPasswordField } from '../auth/schema';
 
 export const editMainSchema = object({ firstName: nameField, secondName: nameField });
-export interface EditMainInput {
-  firstName: string;
-  secondName: string;
-}
+export type EditMainInput = InferType<typeof editMainSchema>;
 
 export const notificationsSchema = object({ notifyPasswordChange: boolean().required(), notifySignIn: boolean().required() });
-export interface NotificationsInput {
-  notifyPasswordChange: boolean;
-  notifySignIn: boolean;
-}
+export type NotificationsInput = InferType<typeof notificationsSchema>;
 
 export const changePasswordSchema = object({
   currentPassword: currentPasswordField,
@@ -20,19 +14,10 @@ export const changePasswordSchema = object({
   confirmPassword: confirmPasswordField('password'),
   endOtherSessions: boolean().default(true),
 });
-export interface ChangePasswordInput {
-  currentPassword: string;
-  password: string;
-  confirmPassword: string;
-  endOtherSessions: boolean;
-}
+export type ChangePasswordInput = InferType<typeof changePasswordSchema>;
 
 export const otpCodeSchema = object({ code: otpCodeField });
-export interface OtpCodeInput {
-  code: string;
-}
+export type OtpCodeInput = InferType<typeof otpCodeSchema>;
 
 export const deleteAccountSchema = object({ password: currentPasswordField });
-export interface DeleteAccountInput {
-  password: string;
-}
+export type DeleteAccountInput = InferType<typeof deleteAccountSchema>;
