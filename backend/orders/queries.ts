@@ -39,7 +39,7 @@ export interface OperatorOrdersQuery {
 
 /** The operators' list: newest first, OPERATOR_PAGE_SIZE a page, with the cursor of the next page (null on the last). */
 export async function listOperatorOrders(
-  models: Pick<Models, 'Order' | 'Asset' | 'OrderEvent'>,
+  models: Pick<Models, 'Order' | 'Asset' | 'OrderEvent' | 'PaymentDetail'>,
   query: OperatorOrdersQuery,
 ): Promise<{ views: OrderView[]; nextCursor: string | null }> {
   const where: WhereOptions = {};
