@@ -17,33 +17,20 @@ export interface OrderView {
 
 type ViewModels = Pick<Models, 'Asset' | 'OrderEvent' | 'PaymentDetail'>;
 
-export async function loadOrderView(
-  models: ViewModels,
-  order: Order,
-  transaction?: Transaction,
-): Promise<OrderView> {
-  const [assets, payTo, events] = await Promise.all([
-    models.Asset.findAll({ where: { code: { [Op.in]: [order.fromCode, order.toCode] } }, transaction }),
-    enabledPaymentDetails(models, [order.fromCode], transaction),
-    models.OrderEvent.findAll({ where: { orderId: order.id }, order: [['id', 'ASC']], transaction }),
-  ]);
-  return {
-    order,
-    from: assets.find((asset) => asset.code === order.fromCode) ?? null,
-    to: assets.find((asset) => asset.code === order.toCode) ?? null,
-    payTo: payTo.get(order.fromCode) ?? null,
-    events,
-  };
+/** The view of one order: loadOrderViews of that order alone (inside the caller's transaction when given). */
+export async function loadOrderView(models: ViewModels, order: Order, transaction?: Transaction): Promise<OrderView> {
+  const [view] = await loadOrderViews(models, [order], transaction);
+  return view!;
 }
 
-/** Views of many orders in four queries (the operators' list). */
-export async function loadOrderViews(models: ViewModels, orders: Order[]): Promise<OrderView[]> {
+/** Views of many orders in three queries (the operators' list, and one order's view). */
+export async function loadOrderViews(models: ViewModels, orders: Order[], transaction?: Transaction): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const codes = [...new Set(orders.flatMap((order) => [order.fromCode, order.toCode]))];
   const [assets, payTo, events] = await Promise.all([
-    models.Asset.findAll({ where: { code: { [Op.in]: codes } } }),
-    enabledPaymentDetails(models, [...new Set(orders.map((order) => order.fromCode))]),
-    models.OrderEvent.findAll({ where: { orderId: { [Op.in]: orders.map((order) => order.id) } }, order: [['id', 'ASC']] }),
+    models.Asset.findAll({ where: { code: { [Op.in]: codes } }, transaction }),
+    enabledPaymentDetails(models, [...new Set(orders.map((order) => order.fromCode))], transaction),
+    models.OrderEvent.findAll({ where: { orderId: { [Op.in]: orders.map((order) => order.id) } }, order: [['id', 'ASC']], transaction }),
   ]);
   const byCode = new Map(assets.map((asset) => [asset.code, asset]));
   const byOrder = new Map<number, OrderEvent[]>();
