@@ -124,7 +124,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     }
     const port = await listen(httpServer, config.port);
     logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
-    const { stopAccepting, close: closeServer } = gracefulClose({
+    const { stopAccepting, close } = gracefulClose({
       httpServer,
       intake,
       realtime,
@@ -135,14 +135,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
       db,
       kv,
       services,
+      metricsListener,
       logger,
       graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
     });
-    const metrics = metricsListener;
-    let closing: Promise<void> | undefined;
-    const close = () => (closing ??= Promise.all([closeServer(), metrics?.close()]).then(() => undefined));
     const url = `http://127.0.0.1:${port}`;
-    return { app, httpServer, io: realtime.io, db, kv, services, rates, orderLive, logger, url, port, metricsUrl: metrics?.url ?? null, stopAccepting, close };
+    return { app, httpServer, io: realtime.io, db, kv, services, rates, orderLive, logger, url, port, metricsUrl: metricsListener?.url ?? null, stopAccepting, close };
   } catch (error) {
     await Promise.allSettled([metricsListener?.close(), detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close()]);
     await Promise.allSettled([db.close(), kv.close()]);
@@ -162,17 +160,18 @@ interface CloseTargets {
   db: Database;
   kv: KV;
   services: Services;
+  metricsListener: MetricsListener | undefined;
   logger: Logger;
   graceMs: number;
 }
 
 /**
  * One shutdown however often it is asked for. stopAccepting (also the first step of close): the
- * listener closes and requests are refused at once; then sockets, the order mails still queued
- * (until MAIL_DRAIN_MS after the stop), the database and KV, and last the mailer.
+ * listener closes and requests are refused at once; then sockets, the metrics listener, the order
+ * mails still queued (until MAIL_DRAIN_MS after the stop), the database and KV, and last the mailer.
  */
 function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAccepting' | 'close'> {
-  const { httpServer, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, services, logger, graceMs } = targets;
+  const { httpServer, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, services, metricsListener, logger, graceMs } = targets;
   let stopped: { at: number; connectionsEnded: Promise<void>; idleSweep: NodeJS.Timeout; forceClose: NodeJS.Timeout } | undefined;
   let closing: Promise<void> | undefined;
 
@@ -203,7 +202,7 @@ function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAcceptin
         clearInterval(idleSweep);
         clearTimeout(forceClose);
       }
-      await Promise.allSettled([rates.close(), rateLimits.close()]);
+      await Promise.allSettled([rates.close(), rateLimits.close(), metricsListener?.close()]);
       // Order mails queued by the last requests go out before the process lets go (those left
       // past the budget stay in the outbox for the worker).
       await drainOrderMails(at + MAIL_DRAIN_MS);
