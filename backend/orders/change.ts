@@ -8,9 +8,12 @@
  * answer follows the notification, but outside the transaction and the SQLite writer's turn).
  */
 import { literal, type Transaction, type WhereOptions } from 'sequelize';
+import type { OrderStatus } from '../../common/enums';
+import type { OrderRuleAction } from '../../common/orderRules';
 import type { OrderActor } from '../../common/orders';
 import { NotFoundError } from '../lib/errors';
 import type { Order, OrderMail } from '../models';
+import { planAllowed } from './allowed';
 import type { OrdersContext } from './context';
 import { InvalidTransition } from './errors';
 import { publishOrderChange } from './events';
@@ -57,7 +60,10 @@ export interface ChangeOrderProps {
   orderId: number;
   action: string;
   actor: ActorInfo;
-  plan: (order: Order, now: Date) => OrderPlan | Promise<OrderPlan>;
+  /** The row of the status table (common/orderRules.ts) that decides whether the change may happen. */
+  rule: OrderRuleAction;
+  /** The change, built only once the table allows it; `to` is the first status the table allows. */
+  plan: (order: Order, now: Date, to: OrderStatus) => OrderPlan | Promise<OrderPlan>;
 }
 
 export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): Promise<OrderView> {
@@ -67,7 +73,7 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
   const view = await orderTransaction(ctx.sequelize, async (transaction) => {
     const order = await Orders.findByPk(props.orderId, { transaction });
     if (!order) throw new NotFoundError();
-    const plan = await props.plan(order, now);
+    const plan = await planAllowed(order, props.rule, now, (to) => props.plan(order, now, to));
     const fromStatus = order.status;
     const where = plan.guard ? { id: order.id, ...plan.guard.where } : { id: order.id, version: order.version };
     const [count] = await Orders.update(

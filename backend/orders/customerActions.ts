@@ -5,7 +5,6 @@
  */
 import { Op } from 'sequelize';
 import type { Order } from '../models';
-import { planAllowed } from './allowed';
 import { changeOrder, CUSTOMER } from './change';
 import type { OrdersContext } from './context';
 import { ReceiptAlreadyUploaded } from './errors';
@@ -17,7 +16,8 @@ export function confirmOrder(ctx: OrdersContext, props: { order: Order }): Promi
     orderId: props.order.id,
     action: 'confirm',
     actor: CUSTOMER,
-    plan: (order, now) => planAllowed(order, 'confirm', now, () => ({ set: { confirmedAt: now } })),
+    rule: 'confirm',
+    plan: (_order, now) => ({ set: { confirmedAt: now } }),
   });
 }
 
@@ -35,11 +35,11 @@ export async function attachCardPhoto(
     orderId: props.order.id,
     action: 'card-photo',
     actor: CUSTOMER,
-    plan: (order, now) =>
-      planAllowed(order, 'card-photo', now, () => {
-        replaced = order.cardPhotoKey;
-        return { set: { cardCheck: 'pending', cardPhotoKey: props.key } };
-      }),
+    rule: 'card-photo',
+    plan: (order) => {
+      replaced = order.cardPhotoKey;
+      return { set: { cardCheck: 'pending', cardPhotoKey: props.key } };
+    },
   });
   return { view, replaced };
 }
@@ -54,11 +54,11 @@ export function attachReceipt(ctx: OrdersContext, props: { order: Order; key: st
     orderId: props.order.id,
     action: 'receipt',
     actor: CUSTOMER,
-    plan: (order, now) =>
-      planAllowed(order, 'receipt', now, () => ({
-        set: { receiptKey: props.key },
-        guard: { where: { receiptKey: { [Op.is]: null } }, lost: () => new ReceiptAlreadyUploaded() },
-      })),
+    rule: 'receipt',
+    plan: () => ({
+      set: { receiptKey: props.key },
+      guard: { where: { receiptKey: { [Op.is]: null } }, lost: () => new ReceiptAlreadyUploaded() },
+    }),
   });
 }
 
@@ -68,7 +68,8 @@ export function markOrderPaid(ctx: OrdersContext, props: { order: Order }): Prom
     orderId: props.order.id,
     action: 'paid',
     actor: CUSTOMER,
-    plan: (order, now) => planAllowed(order, 'paid', now, () => ({ set: { paidAt: now } })),
+    rule: 'paid',
+    plan: (_order, now) => ({ set: { paidAt: now } }),
   });
 }
 
@@ -78,7 +79,8 @@ export function cancelOrder(ctx: OrdersContext, props: { order: Order }): Promis
     orderId: props.order.id,
     action: 'cancel',
     actor: CUSTOMER,
-    plan: (order, now) => planAllowed(order, 'cancel', now, (to) => ({ set: { status: to, deleteReason: 'cancelled', expiresAt: null } })),
+    rule: 'cancel',
+    plan: (_order, _now, to) => ({ set: { status: to, deleteReason: 'cancelled', expiresAt: null } }),
   });
 }
 
@@ -88,7 +90,7 @@ export function setRefundAddress(ctx: OrdersContext, props: { order: Order; addr
     orderId: props.order.id,
     action: 'refund-address',
     actor: CUSTOMER,
-    plan: (order, now) =>
-      planAllowed(order, 'refund-address', now, () => ({ set: { refundAddress: props.address }, details: { address: props.address } })),
+    rule: 'refund-address',
+    plan: () => ({ set: { refundAddress: props.address }, details: { address: props.address } }),
   });
 }

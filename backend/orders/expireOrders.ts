@@ -5,7 +5,6 @@
  */
 import { Op } from 'sequelize';
 import { ORDER_RULES } from '../../common/orderRules';
-import { planAllowed } from './allowed';
 import { changeOrder, SYSTEM } from './change';
 import type { OrdersContext } from './context';
 import { InvalidTransition } from './errors';
@@ -29,7 +28,8 @@ export async function expireOrders(ctx: OrdersContext): Promise<string[]> {
         orderId: id,
         action: 'expired',
         actor: SYSTEM,
-        plan: (order, now) => planAllowed(order, 'expire', now, (to) => ({ set: { status: to, deleteReason: 'expired' } })),
+        rule: 'expire',
+        plan: (_order, _now, to) => ({ set: { status: to, deleteReason: 'expired' } }),
       });
       expired.push(uid);
     } catch (error) {

@@ -203,7 +203,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
     const down = context(downUrl);
     const up = context(smtp.url);
     const { order } = await create(down);
-    await changeOrder(up, { orderId: order.id, action: 'hold', actor: SYSTEM, plan: () => ({ set: { status: 'hold' } }) });
+    await changeOrder(up, { orderId: order.id, action: 'hold', actor: SYSTEM, rule: 'hold', plan: () => ({ set: { status: 'hold' } }) });
     await settleOrderMails(up);
     expect(deliveredTo(order), 'the status mail waits for the creation mail').to.deep.equal([]);
     const waiting = await mailsOf(order);

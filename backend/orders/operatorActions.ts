@@ -8,7 +8,6 @@ import type { OrderStatus } from '../../common/enums';
 import { MAX_EXTEND_MINUTES, type OperatorAction } from '../../common/orders';
 import { compareDecimals, receiveForSend } from '../../common/rateMath';
 import type { Order } from '../models';
-import { planAllowed } from './allowed';
 import { directionKey } from '../rates/engine';
 import { CATALOGUE_CHANGED_CHANNEL } from '../rates/catalogueChanged';
 import { changeOrder, operatorActor, type OrderPlan } from './change';
@@ -132,6 +131,7 @@ export function runOperatorAction(ctx: OrdersContext, action: OperatorAction, pr
     orderId: props.order.id,
     action,
     actor: operatorActor(props.operator),
-    plan: (order, now) => planAllowed(order, action, now, (to) => plan(ctx, action, props, order, now, to)),
+    rule: action,
+    plan: (order, now, to) => plan(ctx, action, props, order, now, to),
   });
 }
