@@ -5,12 +5,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { ConfigError, ensureDataDirs, loadConfig } from './config';
-import { seedCatalogue } from './commands/seedCatalogue';
-import { createDatabase, type Database } from './db';
+import { ConfigError, ensureDataDirs, loadConfig } from './platform/config';
+import { seedCatalogue } from './catalogue/seedCatalogue';
+import { createDatabase, type Database } from './platform/db';
 import { SEED_ASSETS, SEED_DIRECTIONS } from '../db/seeders/catalogue-data';
 import { generateCatalogue } from '../db/seeders/generate';
-import { createLogger } from './lib/logger';
+import { createLogger } from './platform/logger';
 import { createUser, isUserRole } from './accounts/createUser';
 import { unblockAccount } from './accounts/lifecycle';
 import { initModels } from './models';

@@ -6,11 +6,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { ConfigError, loadConfig } from './config';
-import type { Config } from './config/types';
-import { createDatabase } from './db';
-import { createKV } from './lib/kv';
-import { createLogger, type Logger } from './lib/logger';
+import { ConfigError, loadConfig } from './platform/config';
+import type { Config } from './platform/config/types';
+import { createDatabase } from './platform/db';
+import { createKV } from './platform/kv';
+import { createLogger, type Logger } from './platform/logger';
 import { startServer } from './server';
 import { buildServices } from './services';
 import { startWorker } from './workers';

@@ -8,10 +8,17 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the process's services are built (backend/services.ts, called by server.ts and main.ts). */
 const COMPOSITION_ROOT = 'backend/services.ts';
 /** The entry files may import routes and workers: they assemble them. */
-const ASSEMBLERS = new Set(['backend/main.ts', 'backend/cli.ts', 'backend/server.ts', 'backend/app.ts', COMPOSITION_ROOT]);
+const ASSEMBLERS = new Set(['backend/main.ts', 'backend/cli.ts', 'backend/server.ts', 'backend/app.ts', 'backend/api.ts', 'backend/models.ts', COMPOSITION_ROOT]);
+
+interface Source {
+  file: string;
+  text: string;
+  /** The backend files it imports at run time (type-only imports are gone by then), resolved. */
+  imports: string[];
+}
 
 /** The backend files production runs: what backend/main.ts and backend/cli.ts reach (tests and test support are not). */
-async function productionSources(): Promise<Array<{ file: string; text: string }>> {
+async function productionSources(): Promise<Source[]> {
   const { metafile } = await build({
     absWorkingDir: ROOT,
     entryPoints: ['backend/main.ts', 'backend/cli.ts'],
@@ -24,9 +31,24 @@ async function productionSources(): Promise<Array<{ file: string; text: string }
     outdir: 'build/check',
     logLevel: 'silent',
   });
-  return Object.keys(metafile.inputs)
-    .filter((file) => file.startsWith('backend/'))
-    .map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }));
+  return Object.entries(metafile.inputs)
+    .filter(([file]) => file.startsWith('backend/'))
+    .map(([file, input]) => ({
+      file,
+      text: readFileSync(path.join(ROOT, file), 'utf8'),
+      imports: input.imports.map((entry) => entry.path).filter((target) => target.startsWith('backend/')),
+    }));
+}
+
+/** `backend/<domain>/…` → the domain; platform, the root files and workers/ are not domains. */
+function domainOf(file: string): string | undefined {
+  const match = /^backend\/([\w]+)\//.exec(file);
+  return match && !['platform', 'workers', 'test'].includes(match[1]) ? match[1] : undefined;
+}
+
+/** Files only their assemblers may import: routers, worker jobs, the scheduler and the root files. */
+function isAssembled(file: string): boolean {
+  return /^backend\/[\w]+\/(routes|\w+Routes|jobs?)\.ts$/.test(file) || file.startsWith('backend/workers/') || /^backend\/\w+\.ts$/.test(file);
 }
 
 /** Calls of a name (its declaration `function name(` is not one). */
@@ -44,7 +66,7 @@ describe('the composition root', function () {
 
   it('reads the production sources (the check below has files to check)', () => {
     const files = sources.map((source) => source.file);
-    expect(files).to.include.members([COMPOSITION_ROOT, 'backend/server.ts', 'backend/routes/api.ts', 'backend/workers/orders.ts']);
+    expect(files).to.include.members([COMPOSITION_ROOT, 'backend/server.ts', 'backend/api.ts', 'backend/orders/jobs.ts']);
   });
 
   it('is the only production code that constructs a mailer, the server translations or the captcha client', () => {
@@ -63,14 +85,28 @@ describe('the composition root', function () {
     expect(assigning).to.deep.equal([]);
   });
 
-  it('leaves routes and workers to their assemblers: no domain imports them', () => {
-    const wrongWay = sources.flatMap(({ file, text }) => {
-      if (ASSEMBLERS.has(file) || /^backend\/(routes|workers)\//.test(file)) return [];
-      return [...text.matchAll(/from '((?:\.\.?\/)+(?:[\w.]+\/)*(?:routes|workers)(?:\/[\w.]+)*)'/g)]
-        .map((match) => path.posix.join(path.posix.dirname(file), match[1]))
-        .filter((target) => /^backend\/(routes|workers)(\/|$)/.test(target))
+  it('lays the backend out in platform and domains: no domain imports another domain’s routes, jobs, workers or the root files', () => {
+    const outside = sources.filter(({ file }) => !ASSEMBLERS.has(file) && !file.startsWith('backend/platform/') && !file.startsWith('backend/workers/') && !domainOf(file));
+    expect(outside.map(({ file }) => file)).to.deep.equal([]);
+    const wrongWay = sources.flatMap(({ file, imports }) => {
+      const domain = domainOf(file);
+      if (!domain) return [];
+      return imports
+        .filter((target) => target !== 'backend/models.ts' && isAssembled(target) && domainOf(target) !== domain)
         .map((target) => `${file} → ${target}`);
     });
     expect(wrongWay).to.deep.equal([]);
+  });
+
+  it('keeps business words out of platform/: it imports only platform code', () => {
+    const wrongWay = sources.flatMap(({ file, imports }) =>
+      file.startsWith('backend/platform/') ? imports.filter((target) => !target.startsWith('backend/platform/')).map((target) => `${file} → ${target}`) : [],
+    );
+    expect(wrongWay).to.deep.equal([]);
+  });
+
+  it('keeps test support out of what production runs', () => {
+    const support = sources.filter(({ file }) => /\/testing\/|^backend\/test\//.test(file)).map(({ file }) => file);
+    expect(support).to.deep.equal([]);
   });
 });

@@ -4,11 +4,11 @@
  * and the jobs. Nothing else constructs a mailer, the server translations or the captcha client
  * (services.test.ts keeps it so).
  */
-import type { Config } from './config/types';
-import { createServerI18n, type ServerI18n } from './lib/i18n';
-import type { Logger } from './lib/logger';
-import { createMailer, type Mailer } from './mail';
-import { createCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
+import type { Config } from './platform/config/types';
+import { createServerI18n, type ServerI18n } from './platform/i18n';
+import type { Logger } from './platform/logger';
+import { createMailer, type Mailer } from './platform/mail';
+import { createCaptchaVerifier, type CaptchaVerifier } from './platform/security/captcha';
 
 export interface Services {
   /** Server translations (locales/), for answers, sockets and mails. */

@@ -1,6 +1,6 @@
 /**
  * Which static files the build compresses beside themselves (frontend/build/precompress.ts) and
- * the server serves by Accept-Encoding (backend/middlewares/staticFile.ts). Images other than SVG
+ * the server serves by Accept-Encoding (backend/platform/http/staticFile.ts). Images other than SVG
  * and fonts (woff2) are compressed formats already.
  */
 export const PRECOMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { listOutbox, type OutboxMail } from '../backend/test/mail';
-import { totpCode, totpStep, TOTP_PERIOD_SECONDS } from '../backend/security/totp';
+import { totpCode, totpStep, TOTP_PERIOD_SECONDS } from '../backend/platform/security/totp';
 import { expectLocation } from './expectations';
 import { newPage } from './setup';
 import { text } from './texts';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { CONFIG_VARIABLES, loadConfig, parseDatabaseUrl } from '../backend/config';
+import { CONFIG_VARIABLES, loadConfig, parseDatabaseUrl } from '../backend/platform/config';
 import { startTestServer, type TestServer } from '../backend/test/server';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -10,9 +10,9 @@ const lock = readJson('package-lock.json') as { packages: Record<string, { versi
  * an upgrade changes them: upgrade one only on purpose, with those tests run.
  */
 const PINNED = {
-  'socket.io': 'backend/realtime/internals.int.test.ts',
-  'engine.io': 'backend/realtime/internals.int.test.ts (wsPreEncodedFrame, backend/realtime/directSend.ts)',
-  sequelize: 'backend/db/sqliteConnections.int.test.ts (the SQLite connection manager, backend/db/index.ts)',
+  'socket.io': 'backend/platform/realtime/internals.int.test.ts',
+  'engine.io': 'backend/platform/realtime/internals.int.test.ts (wsPreEncodedFrame, backend/platform/realtime/directSend.ts)',
+  sequelize: 'backend/platform/db/sqliteConnections.int.test.ts (the SQLite connection manager, backend/platform/db/index.ts)',
 };
 
 describe('exact pins of packages whose internals the code reaches', () => {

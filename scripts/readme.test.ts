@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFIG_VARIABLES } from '../backend/config';
+import { CONFIG_VARIABLES } from '../backend/platform/config';
 import { envTable, parseEnvExample, withEnvTable } from './env-table.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -1,9 +1,9 @@
 import type { Sequelize } from 'sequelize';
 import type { Lang } from '../../common/api';
-import type { Config } from '../config/types';
-import type { KV } from '../lib/kv/types';
-import type { Logger } from '../lib/logger';
-import { appSecretKeys } from '../security/secretBox';
+import type { Config } from '../platform/config/types';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
+import { appSecretKeys } from '../platform/security/secretBox';
 import { initModels, type Models, type User } from '../models';
 
 /** The templates the accounts send (backend/mail). */

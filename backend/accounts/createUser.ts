@@ -1,7 +1,7 @@
 import type { Lang } from '../../common/api';
 import type { Models, User, UserRole } from '../models';
-import { USER_ROLES } from '../models/User';
-import { hashPassword } from '../security/passwords';
+import { USER_ROLES } from './models/User';
+import { hashPassword } from '../platform/security/passwords';
 import { normalizeEmail } from './context';
 
 export class UserExistsError extends Error {

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../common/api';
-import { AppError, type AppErrorOptions } from '../lib/errors';
+import { AppError, type AppErrorOptions } from '../platform/errors';
 
 /** The accounts' errors; codes are in common/api.ts ErrorCode, messages in locales/<lang>/accounts.json under `errors`. */
 abstract class AccountError extends AppError {

@@ -1,5 +1,5 @@
 import type { Models, User } from '../models';
-import { verifyPassword } from '../security/passwords';
+import { verifyPassword } from '../platform/security/passwords';
 import type { AccountsContext } from './context';
 import { WrongPassword } from './errors';
 import { endAllSessions } from './sessions';

@@ -1,4 +1,4 @@
-import { hashPassword, isCommonPassword } from '../security/passwords';
+import { hashPassword, isCommonPassword } from '../platform/security/passwords';
 import { normalizeEmail, sendAccountMail, type AccountsContext } from './context';
 import { CommonPassword, EmailNotRegistered, InvalidToken, OtpRequired } from './errors';
 import { passwordChangedVars } from './profile';

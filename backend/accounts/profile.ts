@@ -1,6 +1,6 @@
-import type { AppSession } from '../middlewares/session';
+import type { AppSession } from '../platform/http/session';
 import type { User } from '../models';
-import { hashPassword, isCommonPassword, verifyPassword } from '../security/passwords';
+import { hashPassword, isCommonPassword, verifyPassword } from '../platform/security/passwords';
 import { sendAccountMail, type AccountsContext } from './context';
 import { CommonPassword, WrongPassword } from './errors';
 import { endOtherSessions } from './sessions';

@@ -1,7 +1,7 @@
 import { UniqueConstraintError } from 'sequelize';
 import type { Lang } from '../../common/api';
 import type { User } from '../models';
-import { hashPassword, isCommonPassword } from '../security/passwords';
+import { hashPassword, isCommonPassword } from '../platform/security/passwords';
 import { normalizeEmail, sendAccountMail, type AccountsContext } from './context';
 import { CommonPassword } from './errors';
 import { resetUrl } from './passwordReset';

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { expect } from 'chai';
 import Keygrip from 'keygrip';
-import { MemoryKV } from '../lib/kv/memory';
-import { SESSION_COOKIE, sessionKey } from '../middlewares/session';
+import { MemoryKV } from '../platform/kv/memory';
+import { SESSION_COOKIE, sessionKey } from '../platform/http/session';
 import { currentEpoch, endAllSessions, SESSIONS_ENDED_CHANNEL, userIdOfHandshake } from './sessions';
 
 const KEYS = ['first-key-of-at-least-32-characters!!', 'older-key-still-accepted-for-a-while'];

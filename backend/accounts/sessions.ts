@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type Keygrip from 'keygrip';
-import type { KV } from '../lib/kv/types';
-import { handshakeCookies } from '../realtime/cookies';
-import { kvSessionStore, SESSION_COOKIE, SESSION_MAX_AGE_MS, type AppSession, type SessionData } from '../middlewares/session';
+import type { KV } from '../platform/kv/types';
+import { handshakeCookies } from '../platform/realtime/cookies';
+import { kvSessionStore, SESSION_COOKIE, SESSION_MAX_AGE_MS, type AppSession, type SessionData } from '../platform/http/session';
 
-declare module '../middlewares/session' {
+declare module '../platform/http/session' {
   interface SessionData {
     /** The user's session epoch when this session signed in (see endAllSessions). */
     epoch?: number;

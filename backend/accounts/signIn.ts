@@ -1,4 +1,4 @@
-import { dummyVerify, verifyPassword } from '../security/passwords';
+import { dummyVerify, verifyPassword } from '../platform/security/passwords';
 import type { User } from '../models';
 import { normalizeEmail, type AccountsContext } from './context';
 import { AccountBlocked, AccountNotActivated, InvalidCredentials, OtpRequired } from './errors';

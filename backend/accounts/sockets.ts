@@ -1,10 +1,10 @@
 import Keygrip from 'keygrip';
 import { rooms } from '../../common/events';
-import type { KV } from '../lib/kv/types';
-import type { Logger } from '../lib/logger';
-import type { RealtimeIO } from '../realtime/types';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
+import type { RealtimeIO } from '../platform/realtime/types';
 import { SESSIONS_ENDED_CHANNEL, userIdOfHandshake } from './sessions';
-import { subscribeWithRetry } from '../lib/kv/subscribeWithRetry';
+import { subscribeWithRetry } from '../platform/kv/subscribeWithRetry';
 
 /**
  * Ties Socket.IO to the account sessions: a handshake carrying a signed-in session cookie joins

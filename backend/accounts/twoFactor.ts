@@ -1,7 +1,7 @@
 import { Op } from 'sequelize';
 import type { User } from '../models';
-import { openWithAny, seal } from '../security/secretBox';
-import { generateSecret, otpauthUrl, qrDataUrl, verifyTotp } from '../security/totp';
+import { openWithAny, seal } from '../platform/security/secretBox';
+import { generateSecret, otpauthUrl, qrDataUrl, verifyTotp } from '../platform/security/totp';
 import type { AccountsContext } from './context';
 import { InvalidCode, TwoFactorState } from './errors';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { SEED_ASSETS, SEED_DIRECTIONS } from '../../db/seeders/catalogue-data';
-import { seedCatalogue } from '../commands/seedCatalogue';
-import type { Database } from '../db';
-import { noteSkippedMysql, openTestDatabase, testDatabaseSites } from '../db/testDatabases';
+import { seedCatalogue } from './seedCatalogue';
+import type { Database } from '../platform/db';
+import { noteSkippedMysql, openTestDatabase, testDatabaseSites } from '../platform/db/testing/testDatabases';
 import { initModels } from '../models';
 import { createCatalogueCache, etagOf } from './cache';
 import { loadCatalogue } from './repository';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ApiSuccess } from '../../common/api';
-import type { Database } from '../db';
+import type { Database } from '../platform/db';
 import { loadCatalogue, type Catalogue } from './repository';
 
 /** How long a loaded catalogue is served before the database is read again. */

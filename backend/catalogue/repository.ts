@@ -4,10 +4,10 @@
  */
 import type { AssetDto, DirectionDto } from '../../common/catalogue';
 import { ASSET_TYPES } from '../../common/enums';
-import type { Database } from '../db';
+import type { Database } from '../platform/db';
 import { initModels, type Asset } from '../models';
-import { presentAsset } from '../presenters/asset';
-import { presentDirection } from '../presenters/direction';
+import { presentAsset } from './presentAsset';
+import { presentDirection } from './presentDirection';
 
 export interface Catalogue {
   assets: AssetDto[];

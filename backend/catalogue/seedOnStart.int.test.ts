@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { SEED_ASSETS, SEED_DIRECTIONS } from '../../db/seeders/catalogue-data';
-import { noteSkippedMysql, testDatabaseSites } from '../db/testDatabases';
+import { noteSkippedMysql, testDatabaseSites } from '../platform/db/testing/testDatabases';
 import { initModels } from '../models';
 import { startTestServer, type TestServer } from '../test/server';
 

@@ -1,8 +1,8 @@
 import { SEED_ASSETS, SEED_DIRECTIONS } from '../../db/seeders/catalogue-data';
-import { seedCatalogue, type SeedCatalogueResult } from '../commands/seedCatalogue';
-import type { Config } from '../config/types';
-import type { Database, Dialect } from '../db';
-import type { Logger } from '../lib/logger';
+import { seedCatalogue, type SeedCatalogueResult } from './seedCatalogue';
+import type { Config } from '../platform/config/types';
+import type { Database, Dialect } from '../platform/db';
+import type { Logger } from '../platform/logger';
 
 /**
  * Whether start-up fills an empty catalogue with the demo one: always on the embedded SQLite,

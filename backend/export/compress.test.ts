@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import type { DirectionRateDto } from '../../common/catalogue';
-import { createLogger } from '../lib/logger';
-import { loadConfig } from '../config';
+import { createLogger } from '../platform/logger';
+import { loadConfig } from '../platform/config';
 import { buildExportCache, type ExportCache } from './cache';
 import { codedEtag, compressExports, createExportCompressor, isCompressed } from './compress';
 import type { ExportAsset } from './rows';

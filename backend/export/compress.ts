@@ -10,7 +10,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../platform/logger';
 import type { EncodedBody, ExportCache, ExportFormat } from './cache';
 
 export const EXPORT_CODINGS = ['br', 'gzip'] as const;

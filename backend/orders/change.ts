@@ -11,7 +11,7 @@ import { literal, type Transaction, type WhereOptions } from 'sequelize';
 import type { OrderStatus } from '../../common/enums';
 import type { OrderRuleAction } from '../../common/orderRules';
 import type { OrderActor } from '../../common/orders';
-import { NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../platform/errors';
 import type { Order, OrderMail } from '../models';
 import { planAllowed } from './allowed';
 import type { OrdersContext } from './context';
@@ -19,7 +19,7 @@ import { InvalidTransition } from './errors';
 import { publishOrderChange } from './events';
 import { deliverOrderMails, orderStatusMail, queueOrderMail } from './mail';
 import { presentOperatorOrder, presentOrder } from './presenters';
-import { orderTransaction } from './transaction';
+import { writeTransaction } from '../platform/db/transaction';
 import { loadOrderView, type OrderView } from './view';
 
 export interface ActorInfo {
@@ -70,7 +70,7 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
   const { Order: Orders, OrderEvent } = ctx.models;
   const now = ctx.now();
   let announce: (() => Promise<void>) | undefined;
-  const view = await orderTransaction(ctx.sequelize, async (transaction) => {
+  const view = await writeTransaction(ctx.sequelize, async (transaction) => {
     const order = await Orders.findByPk(props.orderId, { transaction });
     if (!order) throw new NotFoundError();
     const plan = await planAllowed(order, props.rule, now, (to) => props.plan(order, now, to));

@@ -5,7 +5,7 @@
  * when the process that made the change could not publish it (or died since).
  */
 import { Op, type WhereOptions } from 'sequelize';
-import type { Database } from '../db';
+import type { Database } from '../platform/db';
 import { initModels, type Order } from '../models';
 import type { OrderChangeMessage } from './events';
 import { presentOperatorOrder, presentOrder } from './presenters';

@@ -3,14 +3,14 @@
  * process's services (backend/services.ts).
  */
 import type { Sequelize } from 'sequelize';
-import type { Config } from '../config/types';
-import type { ServerI18n } from '../lib/i18n';
-import type { KV } from '../lib/kv/types';
-import type { Logger } from '../lib/logger';
-import type { Mailer } from '../mail';
+import type { Config } from '../platform/config/types';
+import type { ServerI18n } from '../platform/i18n';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
+import type { Mailer } from '../platform/mail';
 import { initModels, type Models } from '../models';
 import type { RatesView } from '../rates/store';
-import { appSecretKeys } from '../security/secretBox';
+import { appSecretKeys } from '../platform/security/secretBox';
 
 export interface OrdersContext {
   sequelize: Sequelize;

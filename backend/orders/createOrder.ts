@@ -8,8 +8,8 @@
 import { UniqueConstraintError } from 'sequelize';
 import type { Lang } from '../../common/api';
 import { orderPath, type CardCheck, type CreateOrderRequest, type CreateOrderResponse } from '../../common/orders';
-import { ValidationError } from '../lib/errors';
-import type { Translate } from '../lib/i18n';
+import { ValidationError } from '../platform/errors';
+import type { Translate } from '../platform/i18n';
 import type { Asset, User } from '../models';
 import { directionKey } from '../rates/engine';
 import { quoteAmounts } from '../rates/quote';
@@ -22,7 +22,7 @@ import { DirectionUnavailable } from './errors';
 import { orderCreatedMail, queueOrderMail, sealOrderSecret } from './mail';
 import { presentOrder } from './presenters';
 import { hashOrderSecret, newOrderSecret, newOrderUid } from './secrets';
-import { orderTransaction } from './transaction';
+import { writeTransaction } from '../platform/db/transaction';
 import type { OrderView } from './view';
 
 /** New uids drawn before giving up (50 random bits: a collision is already rare). */
@@ -35,7 +35,7 @@ export interface CreateOrderProps {
   lang: Lang;
   /** Translates validation messages into the request's language. */
   t: Translate;
-  /** Send the "order created" mail (false once its address had its share: routes/orders/limits.ts). Default true. */
+  /** Send the "order created" mail (false once its address had its share: orders/limits.ts). Default true. */
   mailCreated?: boolean;
 }
 
@@ -99,7 +99,7 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
   for (let attempt = 1; ; attempt += 1) {
     const uid = newOrderUid();
     try {
-      const created = await orderTransaction(ctx.sequelize, async (transaction) => {
+      const created = await writeTransaction(ctx.sequelize, async (transaction) => {
         const order = await ctx.models.Order.create({ ...base, uid, secretSealed: sealOrderSecret(ctx, uid, secret) }, { transaction });
         const event = await ctx.models.OrderEvent.create(
           { orderId: order.id, action: 'created', fromStatus: null, toStatus: 'new', actor: 'customer', actorUserId: props.user?.id ?? null, actorName: null, details: null },

@@ -8,8 +8,8 @@ import { object, string, ValidationError as SchemaValidationError, type AnySchem
 import type { AssetDto, ExtraFieldDto } from '../../common/catalogue';
 import type { CreateOrderRequest } from '../../common/orders';
 import { accountField, rule, translateValidationError, validationMessage } from '../../common/validation';
-import type { Translate } from '../lib/i18n';
-import { ValidationError } from '../lib/errors';
+import type { Translate } from '../platform/i18n';
+import { ValidationError } from '../platform/errors';
 import type { OrderExtra } from '../models';
 
 function extraSchema(field: ExtraFieldDto): AnySchema {

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../common/api';
-import { AppError } from '../lib/errors';
+import { AppError } from '../platform/errors';
 
 /** The action is not possible in the order's current state (or a concurrent change won). */
 export class InvalidTransition extends AppError {

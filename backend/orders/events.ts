@@ -4,9 +4,9 @@
  * sockets in `order:<uid>` and `operators`. One KV channel; the message carries both views.
  */
 import type { OperatorOrderDto, OrderDto } from '../../common/orders';
-import type { Logger } from '../lib/logger';
-import { subscribeWithRetry } from '../lib/kv/subscribeWithRetry';
-import type { KV } from '../lib/kv/types';
+import type { Logger } from '../platform/logger';
+import { subscribeWithRetry } from '../platform/kv/subscribeWithRetry';
+import type { KV } from '../platform/kv/types';
 
 export const ORDERS_CHANNEL = 'orders:changed';
 

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { rooms } from '../../common/events';
 import type { OrderDto } from '../../common/orders';
 import { startTestServer, type TestServer } from '../test/server';
-import { nextEvent, openClient, pause, record, type ClientSocket } from '../realtime/handlers/testing';
+import { nextEvent, openClient, pause, record, type ClientSocket } from '../test/sockets';
 import { findCustomerOrder } from './queries';
-import { changeOrder, insertOrder } from './liveTesting';
+import { changeOrder, insertOrder } from './testing/live';
 
 /** Joins and returns the ack's order (fails the test on an error answer). */
 async function join(socket: ClientSocket, uid: string, secret: string): Promise<OrderDto> {

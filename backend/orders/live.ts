@@ -5,7 +5,7 @@
  * `operators:order` to `operators`. Going through the adapter instead would deliver every change
  * once per process. The same messages feed the countdown registry (liveTicks.ts), whose one
  * interval sends `order:tick` to the local rooms with a running timer — written straight to the
- * rooms' sockets (backend/realtime/directSend.ts): one tick per open page per second is the
+ * rooms' sockets (backend/platform/realtime/directSend.ts): one tick per open page per second is the
  * realtime traffic that grows with the number of pages.
  *
  * Messages published while this process's KV subscription was down never arrive (the publisher's
@@ -15,11 +15,11 @@
  */
 import { rooms, type OrderTick } from '../../common/events';
 import type { OrderDto } from '../../common/orders';
-import type { KV } from '../lib/kv/types';
-import type { Logger } from '../lib/logger';
-import { MAX_RECONNECT_DELAY_MS } from '../lib/redis';
-import { createDirectSender } from '../realtime/directSend';
-import type { RealtimeIO } from '../realtime/types';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
+import { MAX_RECONNECT_DELAY_MS } from '../platform/kv/clients';
+import { createDirectSender } from '../platform/realtime/directSend';
+import type { RealtimeIO } from '../platform/realtime/types';
 import type { ChangedSinceScope } from './changedSince';
 import { subscribeOrderChanges, type OrderChangeMessage } from './events';
 import { createOrderTicks, type OrderTicks } from './liveTicks';
@@ -58,7 +58,7 @@ export interface OrderLive {
 /**
  * `order:tick` as socket.io-parser encodes the EVENT (type 2, namespace "/", no ack id:
  * `2` + JSON of [event, payload]), written out by hand: the countdown encodes one per open page
- * every second and this costs a fraction of serializing the object (backend/realtime/directSend.test.ts
+ * every second and this costs a fraction of serializing the object (backend/platform/realtime/directSend.test.ts
  * compares the two).
  */
 export function encodeTick(tick: OrderTick): string {

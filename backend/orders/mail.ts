@@ -17,11 +17,11 @@
  */
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { orderPath } from '../../common/orders';
-import type { MailTemplate, MailVars } from '../mail';
+import type { MailTemplate, MailVars } from '../platform/mail';
 import type { Order, OrderMail } from '../models';
-import { openWithAny, seal } from '../security/secretBox';
+import { openWithAny, seal } from '../platform/security/secretBox';
 import type { OrdersContext } from './context';
-import { orderTransaction } from './transaction';
+import { writeTransaction } from '../platform/db/transaction';
 
 /** How long the process that claimed a mail has to send it before another may. */
 export const MAIL_LOCK_MS = 2 * 60_000;
@@ -180,7 +180,7 @@ export type MailAttempt = 'sent' | 'retry' | 'failed' | 'waiting' | 'taken';
 
 /** One change of a mail row, in the writer's turn on SQLite (a write beside a turn could meet SQLITE_BUSY). */
 async function updateMail(ctx: OrdersContext, values: Partial<OrderMail>, where: WhereOptions<OrderMail>): Promise<number> {
-  const [count] = await orderTransaction(ctx.sequelize, (transaction) => ctx.models.OrderMail.update(values, { where, transaction }));
+  const [count] = await writeTransaction(ctx.sequelize, (transaction) => ctx.models.OrderMail.update(values, { where, transaction }));
   return count;
 }
 

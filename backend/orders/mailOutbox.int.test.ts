@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { expect } from 'chai';
 import { SMTPServer } from 'smtp-server';
-import { createServerI18n } from '../lib/i18n';
-import { createMailer } from '../mail';
+import { createServerI18n } from '../platform/i18n';
+import { createMailer } from '../platform/mail';
 import { initModels, type Order } from '../models';
 import { readMail } from '../test/mail';
 import { startTestServer, type TestServer } from '../test/server';
@@ -24,8 +24,8 @@ import {
   sweepOrderMails,
   type MailAttempt,
 } from './mail';
-import { buildDirection, orderRequest, testOrdersContext, waitForOutbox, type TestDirection } from './testing';
-import { orderTransaction } from './transaction';
+import { buildDirection, orderRequest, testOrdersContext, waitForOutbox, type TestDirection } from './testing/index';
+import { writeTransaction } from '../platform/db/transaction';
 
 const i18n = createServerI18n();
 /** The subject's end of a status mail: the status's name in the mail's language. */
@@ -172,7 +172,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
     const { order } = await create(up);
     expect(deliveredTo(order)).to.have.length(1);
     // The change commits with its mail, and the process dies before the queue reaches it.
-    await orderTransaction(server.db.sequelize, (transaction) => queueOrderMail(up, transaction, order, orderStatusMail(up, order)));
+    await writeTransaction(server.db.sequelize, (transaction) => queueOrderMail(up, transaction, order, orderStatusMail(up, order)));
 
     await sweep(up);
     expect(deliveredTo(order), 'claimed by the dead process: not yet').to.have.length(1);
@@ -189,7 +189,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
   it('takes a mail whose claim lapsed while it sat in the queue like any other: sent once, not twice', async () => {
     const up = context(smtp.url);
     const { order } = await create(up);
-    const mail = await orderTransaction(server.db.sequelize, (transaction) => queueOrderMail(up, transaction, order, orderStatusMail(up, order)));
+    const mail = await writeTransaction(server.db.sequelize, (transaction) => queueOrderMail(up, transaction, order, orderStatusMail(up, order)));
     // The queue reaches it after its claim lapsed, and a worker's pass has sent it meanwhile.
     offsetMs = MAIL_LOCK_MS + 1000;
     await sweep(context(smtp.url));
@@ -259,7 +259,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
     expect(refusal!.lastError).to.match(/550|No such user/);
 
     const { order } = await create(up);
-    await orderTransaction(server.db.sequelize, (transaction) => queueOrderMail(up, transaction, order, orderStatusMail(up, order)));
+    await writeTransaction(server.db.sequelize, (transaction) => queueOrderMail(up, transaction, order, orderStatusMail(up, order)));
     // Another deployment's keys (the keys were rotated and the old one dropped).
     const rotated = { ...context(smtp.url), secretKeys: ['k'.repeat(64)] };
     offsetMs = MAIL_LOCK_MS + 1000;
@@ -278,7 +278,7 @@ describe('order mails outbox: written with the change, retried, never lost', fun
     await settleOrderMails(ctx);
     const order = (await initModels(server.db.sequelize).Order.findOne({ where: { uid: created.uid } }))!;
     // A mail left by a process that died: its claim has lapsed.
-    const mail = await orderTransaction(server.db.sequelize, (transaction) => queueOrderMail(ctx, transaction, order, orderStatusMail(ctx, order)));
+    const mail = await writeTransaction(server.db.sequelize, (transaction) => queueOrderMail(ctx, transaction, order, orderStatusMail(ctx, order)));
     await mail.update({ lockedUntil: new Date(Date.now() - 1000) });
     const worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, services: server.services, rates: { tickMs: 60_000 }, orders: { tickMs: 100, mailTickMs: 100 } });
     try {

@@ -4,7 +4,7 @@
 import { Op, type Sequelize, type WhereOptions } from 'sequelize';
 import type { OrderStatus } from '../../common/enums';
 import type { OrderDto } from '../../common/orders';
-import type { Database } from '../db';
+import type { Database } from '../platform/db';
 import { initModels, type Models, type Order } from '../models';
 import { presentOrder } from './presenters';
 import { orderSecretMatches, SECRET_PATTERN, UID_PATTERN } from './secrets';

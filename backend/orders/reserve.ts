@@ -6,7 +6,7 @@
  */
 import { literal, Op, type Transaction } from 'sequelize';
 import { Dec } from '../../common/rateMath';
-import { dialectOf, moneySql } from '../db/money';
+import { dialectOf, moneySql } from '../platform/db/money';
 import type { Models } from '../models';
 import { InsufficientReserve } from './errors';
 

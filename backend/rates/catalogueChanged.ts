@@ -1,5 +1,5 @@
 /**
  * Publish on this KV channel after changing the catalogue (assets, directions, a reserve): the
- * rates job of the worker (backend/workers/rates.ts) re-reads it at once instead of on schedule.
+ * rates job of the worker (backend/rates/job.ts) re-reads it at once instead of on schedule.
  */
 export const CATALOGUE_CHANGED_CHANNEL = 'catalogue:changed';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { silentLogger } from '../db/testDatabases';
+import { silentLogger } from '../platform/db/testing/testDatabases';
 import { backoffMs, createRateFeed, liveSources, type FeedSource } from './feed';
 import { createBinanceProvider } from './providers/binance';
 import { createSimulatedProvider } from './providers/simulated';

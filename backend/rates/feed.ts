@@ -8,8 +8,8 @@
  * exchanges behind fixed rates, Binance preferred), CoinGecko (floating rates, and the tether
  * price in dollars and roubles) and the Central Bank of Russia (fiat references such as KGS).
  */
-import type { Config } from '../config/types';
-import type { Logger } from '../lib/logger';
+import type { Config } from '../platform/config/types';
+import type { Logger } from '../platform/logger';
 import type { SourceReading } from './engine';
 import { createBinanceProvider } from './providers/binance';
 import { createBybitProvider } from './providers/bybit';

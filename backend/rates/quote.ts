@@ -5,7 +5,7 @@
 import type { AmountViolation, DirectionRateDto } from '../../common/catalogue';
 import type { AmountQuoteDto } from '../../common/events';
 import { checkAmounts, compareDecimals, receiveForSend, sendForReceive } from '../../common/rateMath';
-import type { Translate } from '../lib/i18n';
+import type { Translate } from '../platform/i18n';
 import type { RateAsset } from './engine';
 
 export type QuoteInput = { amountSend: string } | { amountReceive: string };

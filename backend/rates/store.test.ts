@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { AssetDto, DirectionDto } from '../../common/catalogue';
 import type { RatesUpdate, ReservesUpdate } from '../../common/events';
-import { silentLogger } from '../db/testDatabases';
-import { MemoryKV } from '../lib/kv';
+import { silentLogger } from '../platform/db/testing/testDatabases';
+import { MemoryKV } from '../platform/kv';
 import { advanceSnapshot, computeRates, priceSources, type Catalogue, type RatesSnapshot } from './engine';
 import type { Quote } from './providers/types';
 import { publishSnapshot, RATES_CHANNEL, RATES_SNAPSHOT_KEY, startRatesStore, type RatesStore } from './store';

@@ -15,9 +15,9 @@ import type { DirectionRateDto } from '../../common/catalogue';
 import type { ReserveEntry, RatesUpdate, ReservesUpdate } from '../../common/events';
 import { buildExportCache, type ExportCache } from '../export/cache';
 import { createExportCompressor } from '../export/compress';
-import type { KV } from '../lib/kv/types';
-import type { Logger } from '../lib/logger';
-import type { RealtimeIO } from '../realtime/types';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
+import type { RealtimeIO } from '../platform/realtime/types';
 import {
   diffRates,
   diffReserves,

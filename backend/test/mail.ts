@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { HTML_ESCAPES } from '../mail/templates';
+import { HTML_ESCAPES } from '../platform/mail/templates';
 
 /** A message as tests read it: mailparser's reading plus every link of its HTML part. */
 export interface ReadMail extends ParsedMail {
@@ -29,7 +29,7 @@ export function recipientsOf(mail: ParsedMail): string[] {
   return to.flatMap((group) => group.value).map((address) => (address.address ?? '').toLowerCase());
 }
 
-/** Every message in an outbox directory (`backend/mail/outbox.ts`), oldest first, optionally only those sent to `to`. */
+/** Every message in an outbox directory (`backend/platform/mail/outbox.ts`), oldest first, optionally only those sent to `to`. */
 export async function listOutbox(outboxDir: string, filter: { to?: string } = {}): Promise<OutboxMail[]> {
   let names: string[];
   try {

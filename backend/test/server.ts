@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config';
-import type { Config } from '../config/types';
+import { loadConfig } from '../platform/config';
+import type { Config } from '../platform/config/types';
 import { startServer, type RunningServer, type StartServerOptions } from '../server';
 
 /** The tiny SPA used when the real frontend build (frontend/dist) is absent. */

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../common/api';
-import { AppError } from '../lib/errors';
+import { AppError } from '../platform/errors';
 
 /** 415: the bytes are not a JPEG, PNG or WebP image (or are a broken one). */
 export class NotAnImageError extends AppError {

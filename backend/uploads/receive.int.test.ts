@@ -9,14 +9,14 @@ import Koa from 'koa';
 import { pino } from 'pino';
 import type { ApiFailure } from '../../common/api';
 import { MAX_UPLOAD_BYTES } from '../../common/orders';
-import { createServerI18n } from '../lib/i18n';
-import { errorHandler } from '../middlewares/errorHandler';
-import { lang } from '../middlewares/lang';
-import { requestLogger } from '../middlewares/requestLogger';
-import type { AppState } from '../middlewares/types';
+import { createServerI18n } from '../platform/i18n';
+import { errorHandler } from '../platform/http/errorHandler';
+import { lang } from '../platform/http/lang';
+import { requestLogger } from '../platform/http/requestLogger';
+import type { AppState } from '../platform/http/types';
 import { listenApp, type ListeningApp } from '../test/http';
 import { receivedFile, receiveSingleFile, storeImage, type StoredImage } from '.';
-import { BOUNDARY, HTML, multipartBody as form, picture } from './testing';
+import { BOUNDARY, HTML, multipartBody as form, picture } from './testing/index';
 
 function post(url: string, body: Buffer | FormData | string, headers: Record<string, string> = {}): Promise<Response> {
   const headerList: Record<string, string> = { lang: 'en', ...headers };

@@ -10,12 +10,12 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import formidable, { errors as formidableErrors, multipart } from 'formidable';
 import { MAX_UPLOAD_BYTES } from '../../common/orders';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../lib/errors';
-import type { AppContext, AppMiddleware } from '../middlewares/types';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../platform/errors';
+import type { AppContext, AppMiddleware } from '../platform/http/types';
 import { FileTooLargeError } from './errors';
 import type { ReceivedFile } from './types';
 
-declare module '../middlewares/types' {
+declare module '../platform/http/types' {
   interface AppState {
     /** Set by `receiveSingleFile`: the uploaded file, removed once the response is decided. */
     upload?: ReceivedFile;

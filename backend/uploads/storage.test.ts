@@ -2,9 +2,9 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { expect } from 'chai';
-import { NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../platform/errors';
 import { isImageKey, newImageKey, openStoredImage, removeStoredImage, writeStoredImage } from './storage';
-import { rejection, uploadSandbox, type UploadSandbox } from './testing';
+import { rejection, uploadSandbox, type UploadSandbox } from './testing/index';
 
 describe('uploads/storage', () => {
   let box: UploadSandbox;

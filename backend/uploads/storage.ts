@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../platform/errors';
 import type { ImageMime, UploadKind } from './types';
 
 const EXTENSION_OF: Record<ImageMime, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Config } from '../config/types';
-import type { Database } from '../db';
-import type { KV } from '../lib/kv/types';
-import type { Logger } from '../lib/logger';
+import type { Config } from '../platform/config/types';
+import type { Database } from '../platform/db';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
 import { drainOrderMails, MAIL_DRAIN_MS } from '../orders/mail';
 import type { Services } from '../services';
 import { startLeaderLock } from './leaderLock';
-import { startOrdersJob, type OrdersJob, type OrdersJobOptions } from './orders';
-import { startRatesJob, type RatesJob, type RatesJobOptions } from './rates';
+import { startOrdersJob, type OrdersJob, type OrdersJobOptions } from '../orders/jobs';
+import { startRatesJob, type RatesJob, type RatesJobOptions } from '../rates/job';
 
 export const LEADER_KEY = 'worker:leader';
 export const HEARTBEAT_KEY = 'worker:heartbeat';
@@ -47,7 +47,7 @@ export interface WorkerHeartbeat {
 /**
  * The background worker (ROLE=worker, or inside ROLE=all). Only one worker in a deployment is
  * active: the holder of the leader lock in the KV. The active worker writes a heartbeat and runs
- * the rates job (backend/workers/rates.ts) and the orders job (expiry, backend/workers/orders.ts);
+ * the rates job (backend/rates/job.ts) and the orders job (expiry, backend/orders/jobs.ts);
  * a worker that loses the lock stops them.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { MemoryKV } from '../lib/kv';
-import type { KV } from '../lib/kv/types';
+import { MemoryKV } from '../platform/kv';
+import type { KV } from '../platform/kv/types';
 import { startLeaderLock, type LeaderLock } from './leaderLock';
 
 const KEY = 'worker:leader:test';

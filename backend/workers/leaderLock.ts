@@ -1,5 +1,5 @@
-import type { KV } from '../lib/kv/types';
-import type { Logger } from '../lib/logger';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
 
 export interface LeaderLockOptions {
   kv: KV;

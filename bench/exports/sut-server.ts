@@ -11,9 +11,9 @@
  * the process's CPU time is reported so the harness can charge it per request.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { seedCatalogue } from '../../backend/commands/seedCatalogue';
-import { createDatabase } from '../../backend/db';
-import { createLogger } from '../../backend/lib/logger';
+import { seedCatalogue } from '../../backend/catalogue/seedCatalogue';
+import { createDatabase } from '../../backend/platform/db';
+import { createLogger } from '../../backend/platform/logger';
 import { RATES_SNAPSHOT_KEY } from '../../backend/rates/store';
 import { HEARTBEAT_KEY, startWorker, type RunningWorker } from '../../backend/workers';
 import { generateCatalogue } from '../../db/seeders/generate';

@@ -3,9 +3,9 @@
  * bench/exports/sut-server.ts, sharing its SQLite file and talking to it through Redis — the
  * layout of a deployment with REDIS_URL. Counts its own queries.
  */
-import { createDatabase } from '../../backend/db';
-import { createKV } from '../../backend/lib/kv';
-import { createLogger } from '../../backend/lib/logger';
+import { createDatabase } from '../../backend/platform/db';
+import { createKV } from '../../backend/platform/kv';
+import { createLogger } from '../../backend/platform/logger';
 import { buildServices } from '../../backend/services';
 import { startWorker } from '../../backend/workers';
 import { generateCatalogue } from '../../db/seeders/generate';

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../backend/config';
-import type { Config } from '../../backend/config/types';
+import { loadConfig } from '../../backend/platform/config';
+import type { Config } from '../../backend/platform/config/types';
 import { startServer, type RunningServer } from '../../backend/server';
 import { testStaticDir } from '../../backend/test/server';
 

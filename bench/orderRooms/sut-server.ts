@@ -7,7 +7,7 @@
  * same shape and size to every socket. Each answer carries when the emit began (sharedClock) and
  * how long the synchronous send took.
  */
-import { insertOrders } from '../../backend/orders/liveTesting';
+import { insertOrders } from '../../backend/orders/testing/live';
 import { secondsLeft } from '../../backend/orders/liveTicks';
 import { startServer } from '../../backend/server';
 import { runChild, serveParent, sharedClock, tell } from '../lib/child';

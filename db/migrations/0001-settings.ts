@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../../backend/db/migrator';
+import type { Migration } from '../../backend/platform/db/migrator';
 
 /** Key-value application settings editable at run time (maintenance texts, limits, …). */
 export const up: Migration = async ({ context: queryInterface }) => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
-import { createMigrator, MIGRATIONS_TABLE, type Database } from '../../backend/db';
-import { noteSkippedMysql, openTestDatabase, silentLogger, testDatabaseSites } from '../../backend/db/testDatabases';
+import { createMigrator, MIGRATIONS_TABLE, type Database } from '../../backend/platform/db';
+import { noteSkippedMysql, openTestDatabase, silentLogger, testDatabaseSites } from '../../backend/platform/db/testing/testDatabases';
 
 const NOW = "'2030-01-01 00:00:00'";
 

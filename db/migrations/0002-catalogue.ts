@@ -1,6 +1,6 @@
 import { DataTypes } from 'sequelize';
-import { moneyColumn } from '../../backend/db/money';
-import type { Migration } from '../../backend/db/migrator';
+import { moneyColumn } from '../../backend/platform/db/money';
+import type { Migration } from '../../backend/platform/db/migrator';
 
 /** Longest asset code: the monitoring convention plus a city for cash (`CASHRUBMSK`). */
 const CODE = DataTypes.STRING(32);

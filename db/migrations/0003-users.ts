@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../../backend/db/migrator';
+import type { Migration } from '../../backend/platform/db/migrator';
 
 /**
  * Accounts: `users` (email unique and lower-cased by the code, argon2id hash, profile, role,

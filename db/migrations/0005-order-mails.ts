@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../../backend/db/migrator';
+import type { Migration } from '../../backend/platform/db/migrator';
 
 /**
  * Order mails as an outbox (`order_mails`): each customer email about an order is written in the

@@ -1,4 +1,4 @@
-import type { Migration } from '../../backend/db/migrator';
+import type { Migration } from '../../backend/platform/db/migrator';
 
 /**
  * Orders by `updatedAt`: after a Redis outage each web process reads the orders changed since

@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../../backend/db/migrator';
+import type { Migration } from '../../backend/platform/db/migrator';
 import { SEED_ASSETS } from '../seeders/catalogue-assets';
 
 /**

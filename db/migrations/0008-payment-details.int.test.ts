@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
-import { createMigrator, type Database } from '../../backend/db';
-import { noteSkippedMysql, silentLogger, testDatabaseSites, useMigratedTestDatabase } from '../../backend/db/testDatabases';
+import { createMigrator, type Database } from '../../backend/platform/db';
+import { noteSkippedMysql, silentLogger, testDatabaseSites, useMigratedTestDatabase } from '../../backend/platform/db/testing/testDatabases';
 import { DEMO_CARD, DEMO_CASH_NOTE, DEMO_MEMOS, DEMO_WALLETS } from '../seeders/payment-details';
 
 const NOW = "'2030-01-01 00:00:00'";

@@ -1,6 +1,6 @@
 import { DataTypes, QueryTypes } from 'sequelize';
 import type { AssetType } from '../../common/enums';
-import type { Migration } from '../../backend/db/migrator';
+import type { Migration } from '../../backend/platform/db/migrator';
 import { demoPaymentDetailRow } from '../seeders/payment-details';
 
 /**

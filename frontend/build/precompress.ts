@@ -1,7 +1,7 @@
 /**
  * Writes brotli and gzip copies beside each compressible file of a build (`app.js.br`,
  * `app.js.gz`), once, at the highest settings: the server sends them by Accept-Encoding
- * (backend/middlewares/staticFile.ts) and compresses nothing per request. A copy that would not be
+ * (backend/platform/http/staticFile.ts) and compresses nothing per request. A copy that would not be
  * smaller than its file is not written.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -5,11 +5,11 @@
  */
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, RatesUpdate, ReservesUpdate, ServerToClientEvents } from '../../../common/events';
-import { createDatabase } from '../../db';
-import { createKV } from '../../lib/kv';
+import { createDatabase } from '../../platform/db';
+import { createKV } from '../../platform/kv';
 import type { TestServer } from '../../test/server';
 import { startWorker, type RunningWorker } from '../../workers';
-import type { RatesJobOptions } from '../../workers/rates';
+import type { RatesJobOptions } from '../job';
 
 /** Ticks fast enough for tests; snapshots hold long enough for a test to read a stopped worker's. */
 export const TEST_TICK_MS = 100;

@@ -1,0 +1,56 @@
+import { boolean, object, string, type InferType } from 'yup';
+import {
+  agreeTermsField,
+  confirmPasswordField,
+  emailField,
+  nameField,
+  otpCodeField,
+  PASSWORD_MAX_LENGTH,
+  passwordField,
+  phoneField,
+  rule,
+} from '../../common/validation';
+
+/** A password being checked (sign-in, confirmation): any characters, bounded for the hashing work. */
+export const currentPasswordField = string().required().test(rule('max_length', PASSWORD_MAX_LENGTH));
+/** The captcha token; checked by the verifier (absent is fine while the captcha is off). */
+const captchaField = string().max(4096).nullable().optional();
+/** A one-time code that may be left out (the server then answers otp_required when it is needed). */
+const optionalCode = otpCodeField.nullable().optional().transform((value) => (value === '' ? null : value));
+const tokenField = string().required().max(200);
+
+export const registerSchema = object({
+  firstName: nameField,
+  secondName: nameField,
+  email: emailField,
+  phone: phoneField,
+  password: passwordField,
+  confirmPassword: confirmPasswordField('password'),
+  agreeTerms: agreeTermsField,
+  captcha: captchaField,
+  ref: string().max(64).nullable().optional(),
+});
+export type RegisterInput = InferType<typeof registerSchema>;
+
+export const activateSchema = object({ token: tokenField });
+export type TokenInput = InferType<typeof activateSchema>;
+
+export const signInSchema = object({
+  email: emailField,
+  password: currentPasswordField,
+  captcha: captchaField,
+  code: optionalCode,
+  remember: boolean().default(false),
+});
+export type SignInInput = InferType<typeof signInSchema>;
+
+export const resetPasswordSchema = object({ email: emailField, captcha: captchaField });
+export type ResetPasswordInput = InferType<typeof resetPasswordSchema>;
+
+export const confirmResetSchema = object({
+  token: tokenField,
+  password: passwordField,
+  confirmPassword: confirmPasswordField('password'),
+  code: optionalCode,
+});
+export type ConfirmResetInput = InferType<typeof confirmResetSchema>;

@@ -1,0 +1,76 @@
+import Router from '@koa/router';
+import type { Config } from './platform/config/types';
+import type { Database } from './platform/db';
+import type { KV } from './platform/kv/types';
+import type { Logger } from './platform/logger';
+import { jsonBody } from './platform/http/jsonBody';
+import { sameOrigin } from './platform/http/sameOrigin';
+import { sessions, type SessionOptions } from './platform/http/session';
+import type { AppState } from './platform/http/types';
+import { catalogueRoutes } from './catalogue/routes';
+import type { RatesView } from './rates/store';
+import { ratesRoutes } from './rates/routes';
+import { sessionRoutes } from './accounts/sessionRoutes';
+import type { RateLimits } from './platform/security/rateLimit';
+import { accountRoutes } from './accounts/routes';
+import { initModels } from './models';
+import { createOrdersContext } from './orders/context';
+import { orderRoutes } from './orders/routes';
+import { ORDER_UPLOAD_PATH } from './orders/uploadRoutes';
+import { operatorRoutes } from './console/routes';
+import type { AppMiddleware } from './platform/http/types';
+import type { Services } from './services';
+
+/** JSON bodies everywhere but the order uploads (multipart, parsed by their own route). */
+function jsonBodyExceptUploads(): AppMiddleware {
+  const json = jsonBody();
+  return function jsonBodyExceptUploadsMiddleware(ctx, next) {
+    return ORDER_UPLOAD_PATH.test(ctx.path) ? next() : json(ctx, next);
+  };
+}
+
+export interface ApiRoutesDeps {
+  /** The app the session context is installed on (it holds SESSION_KEYS as its keys). */
+  app: SessionOptions['app'];
+  config: Config;
+  logger: Logger;
+  kv: KV;
+  db: Pick<Database, 'sequelize'>;
+  rates: RatesView;
+  rateLimits: RateLimits;
+  services: Services;
+}
+
+/**
+ * The session-aware JSON API under `/api`: same-origin check for unsafe methods, JSON bodies
+ * only, KV-backed sessions, then the feature routers.
+ */
+export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
+  const api = new Router<AppState>({ prefix: '/api' });
+  api.use(
+    sameOrigin(deps.config.publicUrl),
+    jsonBodyExceptUploads(),
+    sessions({
+      app: deps.app,
+      kv: deps.kv,
+      secure: new URL(deps.config.publicUrl).protocol === 'https:',
+    }),
+  );
+  const models = initModels(deps.db.sequelize);
+  api.use(sessionRoutes({ kv: deps.kv, models }).routes());
+  for (const router of accountRoutes(deps)) api.use(router.routes());
+  api.use(catalogueRoutes({ db: deps.db }).routes());
+  api.use(ratesRoutes({ rates: deps.rates }).routes());
+  const orders = createOrdersContext({
+    sequelize: deps.db.sequelize,
+    kv: deps.kv,
+    logger: deps.logger,
+    rates: deps.rates,
+    config: deps.config,
+    i18n: deps.services.i18n,
+    mailer: deps.services.mailer,
+  });
+  api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.config.maintenance }).routes());
+  api.use(operatorRoutes({ orders, kv: deps.kv, models }).routes());
+  return api;
+}

@@ -1,0 +1,57 @@
+/**
+ * The models, bound to one Sequelize instance. `initModels(sequelize)` returns the model classes
+ * for that database (the same ones on every call).
+ *
+ * Why subclasses per instance: `Model.init` binds a class to one Sequelize. Tests (and the
+ * cluster tests) run several servers in one process, each on its own database; a single global
+ * class would silently follow whichever database initialised it last. So each database gets its
+ * own subclass of `Asset`/`Direction`, and code asks `initModels(db.sequelize)` for them. Types
+ * are the plain classes: an instance is an `Asset`.
+ */
+import type { Sequelize } from 'sequelize';
+import { Asset, initAsset } from './catalogue/models/Asset';
+import { Direction, initDirection } from './catalogue/models/Direction';
+import { User, UserToken, initUser } from './accounts/models/User';
+import { Order, initOrder } from './orders/models/Order';
+import { OrderEvent, initOrderEvent } from './orders/models/OrderEvent';
+import { OrderMail, initOrderMail } from './orders/models/OrderMail';
+import { PaymentDetail, initPaymentDetail } from './orders/models/PaymentDetail';
+
+export { Asset } from './catalogue/models/Asset';
+export { Direction, isExtraFields } from './catalogue/models/Direction';
+export { User, UserToken, type UserRole, type UserStatus, type TokenPurpose } from './accounts/models/User';
+export { Order, type OrderExtra } from './orders/models/Order';
+export { OrderEvent } from './orders/models/OrderEvent';
+export { OrderMail } from './orders/models/OrderMail';
+export { PaymentDetail } from './orders/models/PaymentDetail';
+
+export interface Models {
+  Asset: typeof Asset;
+  Direction: typeof Direction;
+  User: typeof User;
+  UserToken: typeof UserToken;
+  Order: typeof Order;
+  OrderEvent: typeof OrderEvent;
+  OrderMail: typeof OrderMail;
+  PaymentDetail: typeof PaymentDetail;
+}
+
+const bound = new WeakMap<Sequelize, Models>();
+
+export function initModels(sequelize: Sequelize): Models {
+  const existing = bound.get(sequelize);
+  if (existing) return existing;
+  const models: Models = {
+    Asset: initAsset(sequelize),
+    Direction: initDirection(sequelize),
+    ...initUser(sequelize),
+    Order: initOrder(sequelize),
+    OrderEvent: initOrderEvent(sequelize),
+    OrderMail: initOrderMail(sequelize),
+    PaymentDetail: initPaymentDetail(sequelize),
+  };
+  models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
+  models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });
+  bound.set(sequelize, models);
+  return models;
+}

@@ -1,0 +1,127 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
+import type { Lang } from '../../../common/api';
+import { ORDER_STATUSES, RATE_TYPES, type OrderStatus, type RateType } from '../../../common/enums';
+import {
+  CARD_CHECKS,
+  DELETE_REASONS,
+  ORDER_EXCEPTIONS,
+  type CardCheck,
+  type DeleteReason,
+  type OrderException,
+} from '../../../common/orders';
+import type { ExtraFieldName } from '../../../common/catalogue';
+import { money } from '../../platform/db';
+import { nullsByDefault } from '../../platform/db/nullDefaults';
+
+export type OrderExtra = Partial<Record<ExtraFieldName, string>>;
+
+/**
+ * An exchange order (table `orders`). Never sent as is: orders/presenters.ts whitelists what the
+ * customer and the operators see. Changes go through the commands in backend/orders, each a
+ * conditional update on (id, version).
+ */
+export class Order extends Model<InferAttributes<Order>, InferCreationAttributes<Order>> {
+  declare id: CreationOptional<number>;
+  /** Public id (Crockford base32). */
+  declare uid: string;
+  /** SHA-256 hex of the secret the customer holds. */
+  declare secretHash: string;
+  /** The secret sealed with secretBox, so status emails can carry the link. */
+  declare secretSealed: string;
+  declare userId: number | null;
+  declare lang: Lang;
+  declare email: string;
+  declare fromCode: string;
+  declare toCode: string;
+  declare rateType: RateType;
+  declare rate: string;
+  declare amountSend: string;
+  declare amountReceive: string;
+  declare rateLockedUntil: Date | null;
+  declare expiresAt: Date | null;
+  declare status: OrderStatus;
+  declare version: CreationOptional<number>;
+  declare manual: CreationOptional<boolean>;
+  declare confirmedAt: CreationOptional<Date | null>;
+  declare cardCheck: CardCheck;
+  declare cardPhotoKey: CreationOptional<string | null>;
+  declare receiptKey: CreationOptional<string | null>;
+  declare paidAt: CreationOptional<Date | null>;
+  declare receivedAmount: CreationOptional<string | null>;
+  declare receivedAt: CreationOptional<Date | null>;
+  declare exception: CreationOptional<OrderException | null>;
+  declare deleteReason: CreationOptional<DeleteReason | null>;
+  declare refundAddress: CreationOptional<string | null>;
+  declare senderAccount: string | null;
+  declare receiverAccount: string | null;
+  declare extra: OrderExtra;
+  declare comment: string | null;
+  declare ref: string | null;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+/** Initialises a subclass of Order bound to `sequelize` (see backend/models.ts for why a subclass). */
+export function initOrder(sequelize: Sequelize): typeof Order {
+  class BoundOrder extends Order {}
+  BoundOrder.init(
+    // Null defaults: createOrder presents the instance it created, which must equal the order read back.
+    nullsByDefault({
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      uid: { type: DataTypes.STRING(16), allowNull: false, unique: true },
+      secretHash: { type: DataTypes.CHAR(64), allowNull: false },
+      secretSealed: { type: DataTypes.STRING(255), allowNull: false },
+      userId: { type: DataTypes.INTEGER, allowNull: true },
+      lang: { type: DataTypes.STRING(8), allowNull: false },
+      email: { type: DataTypes.STRING(191), allowNull: false },
+      fromCode: { type: DataTypes.STRING(32), allowNull: false },
+      toCode: { type: DataTypes.STRING(32), allowNull: false },
+      rateType: { type: DataTypes.STRING(8), allowNull: false, validate: { isIn: [[...RATE_TYPES]] } },
+      rate: money(sequelize, 'rate'),
+      amountSend: money(sequelize, 'amountSend'),
+      amountReceive: money(sequelize, 'amountReceive'),
+      rateLockedUntil: { type: DataTypes.DATE, allowNull: true },
+      expiresAt: { type: DataTypes.DATE, allowNull: true },
+      status: { type: DataTypes.STRING(16), allowNull: false, validate: { isIn: [[...ORDER_STATUSES]] } },
+      version: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
+      manual: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      confirmedAt: { type: DataTypes.DATE, allowNull: true },
+      cardCheck: { type: DataTypes.STRING(16), allowNull: false, validate: { isIn: [[...CARD_CHECKS]] } },
+      cardPhotoKey: { type: DataTypes.STRING(255), allowNull: true },
+      receiptKey: { type: DataTypes.STRING(255), allowNull: true },
+      paidAt: { type: DataTypes.DATE, allowNull: true },
+      receivedAmount: money(sequelize, 'receivedAmount', { allowNull: true }),
+      receivedAt: { type: DataTypes.DATE, allowNull: true },
+      exception: { type: DataTypes.STRING(16), allowNull: true, validate: { isIn: [[...ORDER_EXCEPTIONS]] } },
+      deleteReason: { type: DataTypes.STRING(16), allowNull: true, validate: { isIn: [[...DELETE_REASONS]] } },
+      refundAddress: { type: DataTypes.STRING(255), allowNull: true },
+      senderAccount: { type: DataTypes.STRING(255), allowNull: true },
+      receiverAccount: { type: DataTypes.STRING(255), allowNull: true },
+      extra: {
+        type: DataTypes.TEXT,
+        allowNull: false,
+        defaultValue: '{}',
+        get(this: Order) {
+          const stored = this.getDataValue('extra') as unknown as string | null;
+          return stored ? (JSON.parse(stored) as OrderExtra) : {};
+        },
+        set(this: Order, value: OrderExtra | null) {
+          this.setDataValue('extra', JSON.stringify(value ?? {}) as unknown as OrderExtra);
+        },
+      },
+      comment: { type: DataTypes.TEXT, allowNull: true },
+      ref: { type: DataTypes.STRING(64), allowNull: true },
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+    }),
+    { sequelize, modelName: 'Order', tableName: 'orders' },
+  );
+  return BoundOrder;
+}

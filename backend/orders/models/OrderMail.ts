@@ -1,0 +1,52 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
+import type { MailTemplate, MailVars } from '../../platform/mail/templates';
+import { jsonAttribute } from '../../platform/db/json';
+
+/** One customer email about an order (table `order_mails`, an outbox: see migration 0005). */
+export class OrderMail extends Model<InferAttributes<OrderMail>, InferCreationAttributes<OrderMail>> {
+  declare id: CreationOptional<number>;
+  declare orderId: number;
+  declare template: MailTemplate;
+  declare vars: MailVars;
+  /** Sending attempts made so far. */
+  declare attempts: CreationOptional<number>;
+  /** Not tried again before this. */
+  declare nextAttemptAt: Date;
+  /** A process is sending it until then (after that, another may). */
+  declare lockedUntil: Date | null;
+  declare sentAt: CreationOptional<Date | null>;
+  /** Given up after the last attempt. */
+  declare failedAt: CreationOptional<Date | null>;
+  declare lastError: CreationOptional<string | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+export function initOrderMail(sequelize: Sequelize): typeof OrderMail {
+  class BoundOrderMail extends OrderMail {}
+  BoundOrderMail.init(
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      orderId: { type: DataTypes.INTEGER, allowNull: false },
+      template: { type: DataTypes.STRING(32), allowNull: false },
+      vars: jsonAttribute('vars', false),
+      attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      nextAttemptAt: { type: DataTypes.DATE, allowNull: false },
+      lockedUntil: { type: DataTypes.DATE, allowNull: true },
+      sentAt: { type: DataTypes.DATE, allowNull: true },
+      failedAt: { type: DataTypes.DATE, allowNull: true },
+      lastError: { type: DataTypes.STRING(500), allowNull: true },
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+    },
+    { sequelize, modelName: 'OrderMail', tableName: 'order_mails' },
+  );
+  return BoundOrderMail;
+}

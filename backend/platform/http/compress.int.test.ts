@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { COMPRESS_THRESHOLD_BYTES } from './compress';
+import { decodeBody, rawRequest } from '../../test/http';
+import { startTestServer, type TestServer } from '../../test/server';
+
+describe('compressing JSON answers', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+
+  after(async () => server.close());
+
+  const get = (path: string, headers: Record<string, string> = {}) => rawRequest(`${server.url}${path}`, { lang: 'en', ...headers });
+
+  it('sends an answer above the threshold in br, or gzip when br is refused, decoding to the same JSON', async () => {
+    const plain = await get('/api/catalogue');
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(plain.body.length).to.be.above(COMPRESS_THRESHOLD_BYTES);
+    const br = await get('/api/catalogue', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).to.equal('br');
+    expect(br.headers.vary).to.match(/accept-encoding/i);
+    expect(br.body.length).to.be.below(plain.body.length / 3);
+    expect(decodeBody(br).equals(plain.body)).to.equal(true);
+    const gzip = await get('/api/catalogue', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).to.equal('gzip');
+    expect(decodeBody(gzip).equals(plain.body)).to.equal(true);
+  });
+
+  it('sends an answer below the threshold as it is', async () => {
+    const health = await get('/api/health', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(health.status).to.equal(200);
+    expect(health.body.length).to.be.below(COMPRESS_THRESHOLD_BYTES);
+    expect(health.headers['content-encoding']).to.equal(undefined);
+    expect(JSON.parse(health.body.toString())).to.have.property('success', true);
+  });
+
+  it('weakens the ETag of an answer it may compress, and still answers 304 to it', async () => {
+    const first = await get('/api/catalogue', { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).to.match(/^W\/"/);
+    const again = await get('/api/catalogue', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).to.equal(304);
+    expect(again.headers.etag).to.equal(etag);
+  });
+});

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { matchRoute } from '../../../common/routes';
+import { MethodNotAllowedError, NotFoundError } from '../errors';
+import { carriesSecret } from '../redact';
+import { sendFile } from './staticFile';
+import type { AppContext, AppMiddleware } from './types';
+
+/** Hashed build output: cached for a year, never revalidated. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** index.html and build manifests: always revalidated so a new build is seen at once. */
+export const REVALIDATE_CACHE = 'no-cache';
+/** index.html at a capability URL (the order page, reset and activation links): kept by no cache. */
+export const CAPABILITY_PAGE_CACHE = 'no-store';
+/** Unhashed files copied from the SPA's public folder (favicon, robots.txt). */
+export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
+
+const READ_METHODS = ['GET', 'HEAD'];
+
+/**
+ * Serves the built SPA from `staticDir`: `/assets/*` with immutable caching, `/builds/*.json`
+ * revalidated, files of the public folder, and index.html for every other page path — with status
+ * 200 when the route table knows the path and 404 otherwise (the SPA then shows its 404 page).
+ */
+export function spa(staticDir: string): AppMiddleware {
+  const root = path.resolve(staticDir);
+  return async function spaMiddleware(ctx: AppContext) {
+    if (!READ_METHODS.includes(ctx.method)) throw new MethodNotAllowedError(READ_METHODS);
+
+    if (ctx.path.startsWith('/assets/')) {
+      if (!(await sendFile(ctx, root, ctx.path, IMMUTABLE_CACHE))) throw new NotFoundError();
+      return;
+    }
+    if (ctx.path.startsWith('/builds/')) {
+      if (!ctx.path.endsWith('.json') || !(await sendFile(ctx, root, ctx.path, REVALIDATE_CACHE))) {
+        throw new NotFoundError();
+      }
+      return;
+    }
+    if (path.posix.extname(ctx.path) !== '' && (await sendFile(ctx, root, ctx.path, PUBLIC_FILE_CACHE))) return;
+
+    const known = matchRoute(ctx.path) !== null;
+    const pageCache = carriesSecret(ctx.url) ? CAPABILITY_PAGE_CACHE : REVALIDATE_CACHE;
+    // Set before sending: the SPA's 404 page is sent whole, never answered 304.
+    if (!known) ctx.status = 404;
+    if (!(await sendFile(ctx, root, '/index.html', pageCache))) {
+      throw new Error(`The SPA is not built: ${path.join(root, 'index.html')} is missing`);
+    }
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The rates job of the active worker: every tick it polls the providers that are due, computes
+ * every enabled direction's rate and every reserve from the catalogue, and when anything
+ * changed (or the current snapshot is about to lapse) writes the snapshot to the KV and
+ * publishes the change for the web processes (backend/rates/store.ts).
+ *
+ * The catalogue is read from the database at start, every `catalogueRefreshMs`, and at once
+ * when someone publishes on CATALOGUE_CHANGED_CHANNEL (after editing assets or directions).
+ */
+import type { Config } from '../platform/config/types';
+import type { Database } from '../platform/db';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
+import { loadCatalogue } from '../catalogue/repository';
+import { CATALOGUE_CHANGED_CHANNEL } from './catalogueChanged';
+import { advanceSnapshot, computeRatesInSlices, nextTurn, priceSources, type Catalogue, type RatesSnapshot } from './engine';
+import { createRateFeed, SIMULATED_MAX_AGE_MS, sourcesFor, type FeedSource } from './feed';
+import { publishSnapshot, readSnapshot } from './store';
+
+export const SIMULATED_TICK_MS = 3000;
+export const LIVE_TICK_MS = 2000;
+export const CATALOGUE_REFRESH_MS = 30_000;
+
+export interface RatesJobOptions {
+  /** Pause between ticks; 3 s simulated, 2 s live (each live source keeps its own interval). */
+  tickMs?: number;
+  /** The providers; by default those RATES_SOURCE selects. */
+  sources?: FeedSource[];
+  /** How long a snapshot holds without a successor (RatesSnapshot.staleAt). */
+  holdsForMs?: number;
+  catalogueRefreshMs?: number;
+}
+
+export interface RatesJobDeps {
+  config: Pick<Config, 'ratesSource'>;
+  logger: Logger;
+  kv: KV;
+  db: Pick<Database, 'sequelize'>;
+  options?: RatesJobOptions;
+}
+
+export interface RatesJob {
+  /** Stops ticking and waits for a tick in progress. */
+  stop(): Promise<void>;
+}
+
+export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
+  const { kv, db } = deps;
+  const logger = deps.logger.child({ job: 'rates' });
+  const options = deps.options ?? {};
+  const tickMs = options.tickMs ?? (deps.config.ratesSource === 'live' ? LIVE_TICK_MS : SIMULATED_TICK_MS);
+  const holdsForMs = options.holdsForMs ?? Math.max(SIMULATED_MAX_AGE_MS, 5 * tickMs);
+  const catalogueRefreshMs = options.catalogueRefreshMs ?? CATALOGUE_REFRESH_MS;
+  const feed = createRateFeed(options.sources ?? sourcesFor(deps.config), logger);
+  const controller = new AbortController();
+
+  let catalogue: Catalogue | null = null;
+  let catalogueLoadedAt = Number.NEGATIVE_INFINITY;
+  let catalogueRequested = false;
+  let previous: RatesSnapshot | null | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  async function currentCatalogue(nowMs: number): Promise<Catalogue | null> {
+    if (catalogue && !catalogueRequested && nowMs - catalogueLoadedAt < catalogueRefreshMs) return catalogue;
+    catalogueRequested = false;
+    try {
+      catalogue = await loadCatalogue(db);
+      catalogueLoadedAt = nowMs;
+    } catch (error) {
+      logger.warn({ err: error }, 'cannot read the catalogue; keeping the last one');
+    }
+    return catalogue;
+  }
+
+  async function tick(): Promise<void> {
+    const started = new Date();
+    const current = await currentCatalogue(started.getTime());
+    const readings = await feed.poll(started, controller.signal);
+    if (stopped || current === null) return;
+    // The snapshot this worker continues: whatever the previous leader left.
+    if (previous === undefined) previous = await readSnapshot(kv);
+    const now = new Date();
+    // In slices, with turns of the event loop between the steps: with ROLE=all the web server
+    // shares this loop, and 20,000 directions make each step tens of milliseconds.
+    const prices = priceSources(readings, now);
+    await nextTurn();
+    const computed = await computeRatesInSlices(current, prices);
+    if (stopped) return;
+    await nextTurn();
+    const { snapshot, change } = advanceSnapshot(previous, computed, { now, holdsForMs });
+    await nextTurn();
+    const unchanged =
+      change.rates.length === 0 &&
+      change.removed.length === 0 &&
+      change.reserves.length === 0 &&
+      change.removedReserves.length === 0 &&
+      change.assets === undefined;
+    // Nothing to say: stay quiet until the current snapshot is half-way to lapsing.
+    if (unchanged && previous && Date.parse(previous.staleAt) - now.getTime() > holdsForMs / 2) return;
+    if (stopped) return;
+    await publishSnapshot(kv, snapshot, change);
+    previous = snapshot;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((error: unknown) => logger.warn({ err: error }, 'rates tick failed'))
+        .finally(schedule);
+    }, tickMs);
+  }
+
+  const unsubscribe = await kv
+    .subscribe(CATALOGUE_CHANGED_CHANNEL, () => {
+      catalogueRequested = true;
+    })
+    .catch((error: unknown) => {
+      logger.warn({ err: error }, 'cannot listen for catalogue changes; re-reading it on schedule only');
+      return null;
+    });
+
+  running = tick()
+    .catch((error: unknown) => logger.warn({ err: error }, 'rates tick failed'))
+    .finally(schedule);
+  logger.info({ tickMs, sources: feed.status().map((source) => source.name) }, 'rates job started');
+
+  return {
+    async stop() {
+      if (stopped) return running;
+      stopped = true;
+      clearTimeout(timer);
+      controller.abort(new Error('rates job stopping'));
+      await unsubscribe?.().catch(() => undefined);
+      await running;
+      logger.info('rates job stopped');
+    },
+  };
+}

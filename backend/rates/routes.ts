@@ -1,0 +1,72 @@
+import Router from '@koa/router';
+import { ASSET_CODE_PATTERN } from '../../common/catalogue';
+import type { DirectionQuoteDto, RatesDto } from '../../common/events';
+import { NotFoundError, ServiceUnavailableError, ValidationError } from '../platform/errors';
+import type { AppContext, AppState } from '../platform/http/types';
+import { validate } from '../platform/http/validate';
+import { directionKey } from './engine';
+import type { RatesState, RatesView } from './store';
+import { respond } from '../platform/http/respond';
+import { quoteAmounts, type QuoteInput } from './quote';
+import { quoteQuerySchema, type QuoteQuery } from './schemas';
+
+export interface RatesRoutesDeps {
+  rates: RatesView;
+}
+
+/** Rates move every few seconds: never reuse an answer without asking. */
+const RATES_CACHE_CONTROL = 'no-cache';
+
+export function presentRates(state: RatesState | null): RatesDto {
+  if (state === null) return { version: 0, rates: [], reserves: [], updatedAt: null };
+  return { version: state.version, rates: [...state.list], reserves: [...state.reserves], updatedAt: state.generatedAt };
+}
+
+function quoteInput(query: QuoteQuery, ctx: AppContext): QuoteInput | null {
+  if (query.amountSend !== undefined && query.amountReceive !== undefined) {
+    throw new ValidationError({ amountReceive: ctx.state.t('rates.both_amounts') });
+  }
+  if (query.amountSend !== undefined) return { amountSend: query.amountSend };
+  if (query.amountReceive !== undefined) return { amountReceive: query.amountReceive };
+  return null;
+}
+
+/**
+ * `GET /rates` → every direction's current rate (stale ones flagged) and every reserve, from
+ * this process's memory. `GET /rates/:from/:to` → one offered direction, with a quote when
+ * `amountSend` or `amountReceive` is given: 404 for a direction not offered ("available in one
+ * way only" when its reverse is), 503 while its rate is stale.
+ */
+export function ratesRoutes(deps: RatesRoutesDeps): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get('/rates', function listRates(ctx) {
+    ctx.set('Cache-Control', RATES_CACHE_CONTROL);
+    respond(ctx, presentRates(deps.rates.current()));
+  });
+
+  router.get('/rates/:from/:to', validate(quoteQuerySchema, 'query'), function quoteDirection(ctx) {
+    const { from, to } = ctx.params;
+    const input = quoteInput(ctx.state.input, ctx);
+    const state = deps.rates.current();
+    if (state === null) throw new ServiceUnavailableError(undefined, { messageKey: 'rates.not_ready' });
+    const valid = ASSET_CODE_PATTERN.test(from) && ASSET_CODE_PATTERN.test(to);
+    const rate = valid ? state.rates.get(directionKey({ from, to })) : undefined;
+    const fromAsset = state.assets.get(from);
+    const toAsset = state.assets.get(to);
+    if (!rate || !fromAsset || !toAsset) {
+      const reverse = valid && state.rates.has(directionKey({ from: to, to: from }));
+      throw new NotFoundError({ messageKey: reverse ? 'rates.one_way' : 'rates.direction_unavailable' });
+    }
+    if (rate.stale) throw new ServiceUnavailableError(undefined, { messageKey: 'rates.stale' });
+    const body: DirectionQuoteDto = {
+      version: state.version,
+      rate,
+      quote: input === null ? null : quoteAmounts(rate, fromAsset, toAsset, input, ctx.state.t),
+    };
+    ctx.set('Cache-Control', RATES_CACHE_CONTROL);
+    respond(ctx, body);
+  });
+
+  return router;
+}
