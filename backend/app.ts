@@ -20,7 +20,7 @@ import type { RatesView } from './rates/store';
 import { apiRoutes } from './api';
 import { exportRoutes } from './export/routes';
 import { systemRoutes } from './system/routes';
-import { createRateLimits, type RateLimits } from './platform/security/rateLimit';
+import type { RateLimits } from './platform/security/rateLimit';
 import type { Services } from './services';
 
 export interface AppDeps {
@@ -30,11 +30,8 @@ export interface AppDeps {
   kv: KV;
   /** The live rates this process serves (REST and monitoring exports). */
   rates: RatesView;
-  /**
-   * Brute-force limiters (Redis with an in-memory insurance). The caller owns and closes them;
-   * when omitted the app limits in its own memory only.
-   */
-  rateLimits?: RateLimits;
+  /** Brute-force limiters (Redis with an in-memory insurance), built by the caller, who closes them. */
+  rateLimits: RateLimits;
   /** The process's translations, mailer and captcha client (backend/services.ts); the caller closes them. */
   services: Services;
   /** Set to closing by the server on shutdown: new requests are refused from then on. */
@@ -64,8 +61,7 @@ export function createApp(deps: AppDeps): App {
   app.i18n = deps.services.i18n;
   app.silent = true;
 
-  const rateLimits = deps.rateLimits ?? createRateLimits({ redisUrl: null, redisPrefix: config.redisPrefix }, logger);
-  const api = apiRoutes({ app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits, services: deps.services });
+  const api = apiRoutes({ app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services });
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
 
   const intake = deps.intake ?? { closing: false };

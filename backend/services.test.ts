@@ -58,7 +58,7 @@ function callsOf(text: string, name: string): number {
 
 describe('the composition root', function () {
   this.timeout(20_000);
-  let sources: Array<{ file: string; text: string }>;
+  let sources: Source[];
 
   before(async () => {
     sources = await productionSources();

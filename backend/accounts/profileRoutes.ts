@@ -16,7 +16,7 @@ import {
   editMainSchema,
   notificationsSchema,
   otpCodeSchema,
-} from './profileSchemas';
+} from './schemas';
 
 /** The profile with the translated success alert. */
 function profileWithMessage(ctx: AppContext, key: string) {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { createApp } from '../../app';
+import { createRateLimits, type RateLimits } from '../security/rateLimit';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { Intake } from './closing';
 
@@ -9,12 +10,14 @@ describe('requests during shutdown', function () {
   let server: TestServer;
   let http: Server;
   let url: string;
+  let rateLimits: RateLimits;
   const intake: Intake = { closing: false };
 
   before(async () => {
     server = await startTestServer();
     // The server's own app on a listener the test keeps open while the intake is closing.
-    const app = createApp({ config: server.config, logger: server.logger, db: server.db, kv: server.kv, rates: server.rates, services: server.services, intake });
+    rateLimits = createRateLimits({ redisUrl: null, redisPrefix: server.config.redisPrefix }, server.logger);
+    const app = createApp({ ...server, rateLimits, intake });
     http = createServer(app.callback());
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -23,6 +26,7 @@ describe('requests during shutdown', function () {
   after(async () => {
     http.closeAllConnections();
     await new Promise((resolve) => http.close(resolve));
+    await rateLimits.close();
     await server.close();
   });
 
