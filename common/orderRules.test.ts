@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { ORDER_STATUSES, type OrderStatus } from './enums';
-import { allowedActions, dtoFacts, transition, type OrderFacts, type OrderRuleAction } from './orderRules';
+import { allowedActions, dtoFacts, finishedAs, isExpired, paymentWindowRuns, transition, type OrderFacts, type OrderRuleAction } from './orderRules';
 
 const BASE: OrderFacts = {
   status: 'new',
@@ -136,5 +139,33 @@ describe('order status table', () => {
     expect(dtoFacts(dto, before)).to.deep.equal({ ...BASE, confirmed: true, fundsReceived: true, cardCheck: 'approved', receiptUploaded: true });
     expect(dtoFacts(dto, Date.parse('2026-11-21T12:15:01.000Z')).overdue).to.equal(true);
     expect(dtoFacts({ ...dto, expiresAt: null }, Date.parse('2030-01-01T00:00:00.000Z')).overdue).to.equal(false);
+  });
+});
+
+describe('the status table as the only reader of order statuses', () => {
+  const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+  it('is the only production code that compares an order’s status (everything else asks it)', () => {
+    const files = execFileSync('git', ['ls-files', 'backend', 'frontend/src', 'common'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|\/testing\/|^backend\/test\//.test(file) && file !== 'common/orderRules.ts');
+    expect(files.length).to.be.greaterThan(100);
+    const comparisons = files.flatMap((file) =>
+      readFileSync(`${ROOT}${file}`, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\b(order|facts|dto|row|o)\.status\s*(===|!==|==|!=)|\.includes\((order|facts|dto|row)\.status\)/.test(line) ? [`${file}:${index + 1}`] : [])),
+    );
+    expect(comparisons).to.deep.equal([]);
+  });
+
+  it('tells how a finished order ended and whether its payment window runs', () => {
+    expect(finishedAs({ status: 'done', deleteReason: null })).to.equal('done');
+    expect(finishedAs({ status: 'returned', deleteReason: null })).to.equal('returned');
+    expect(finishedAs({ status: 'deleted', deleteReason: 'expired' })).to.equal('expired');
+    expect(finishedAs({ status: 'deleted', deleteReason: 'cancelled' })).to.equal('deleted');
+    expect(isExpired({ status: 'deleted', deleteReason: 'closed' })).to.equal(false);
+    expect(paymentWindowRuns({ status: 'new', paidAt: null, expiresAt: new Date() })).to.equal(true);
+    expect(paymentWindowRuns({ status: 'new', paidAt: new Date(), expiresAt: new Date() })).to.equal(false);
+    expect(paymentWindowRuns({ status: 'progress', paidAt: null, expiresAt: new Date() })).to.equal(false);
   });
 });

@@ -135,3 +135,44 @@ export function dtoFacts(
     overdue: order.expiresAt !== null && Date.parse(order.expiresAt) < now,
   };
 }
+
+/*
+ * Where an order stands, for the steps, labels and timers of the pages and presenters. They live
+ * beside the table so that nothing else reads statuses: a page asks these, never `status === …`.
+ */
+
+/** Being worked on after the payment: received, checked, on hold, or with an issue. */
+export const PROCESSING_STATUSES: readonly OrderStatus[] = ['progress', 'hold', 'warning', 'error'];
+/** Over: paid out, refunded, or deleted (cancelled, closed or expired). */
+export const FINISHED_STATUSES: readonly OrderStatus[] = ['done', 'returned', 'deleted'];
+
+type StatusOf = { status: OrderStatus };
+
+export function isProcessing(order: StatusOf): boolean {
+  return PROCESSING_STATUSES.includes(order.status);
+}
+
+export function isFinished(order: StatusOf): boolean {
+  return FINISHED_STATUSES.includes(order.status);
+}
+
+/** Deleted because its payment window passed (the only deleted order that can come back). */
+export function isExpired(order: StatusOf & { deleteReason: DeleteReason | null }): boolean {
+  return order.status === 'deleted' && order.deleteReason === 'expired';
+}
+
+/** How a finished order ended, for its closing words. */
+export function finishedAs(order: StatusOf & { deleteReason: DeleteReason | null }): 'done' | 'returned' | 'expired' | 'deleted' {
+  if (order.status === 'done' || order.status === 'returned') return order.status;
+  return isExpired(order) ? 'expired' : 'deleted';
+}
+
+/** New and not marked paid, with a payment window: the countdown runs. */
+export function paymentWindowRuns(order: StatusOf & { paidAt: unknown; expiresAt: unknown }): boolean {
+  return order.status === 'new' && !order.paidAt && order.expiresAt !== null;
+}
+
+/** The customer said they paid and no funds are recorded yet. */
+export function awaitsFunds(order: StatusOf & { paidAt: unknown }): boolean {
+  return order.status === 'new' && Boolean(order.paidAt);
+}

@@ -5,6 +5,7 @@
  * process's RatesStore and publish as `recalc`.
  */
 import type { OrderStatus } from '../../common/enums';
+import { isExpired } from '../../common/orderRules';
 import { MAX_EXTEND_MINUTES, type OperatorAction } from '../../common/orders';
 import { compareDecimals, receiveForSend } from '../../common/rateMath';
 import type { Order } from '../models';
@@ -50,7 +51,7 @@ function recalculated(ctx: OrdersContext, order: Order, amount: string): OrderPl
 function planReceived(ctx: OrdersContext, order: Order, amount: string, now: Date): OrderPlan {
   const facts = { receivedAmount: amount, receivedAt: now, expiresAt: null };
   const details = { amount };
-  if (order.status === 'deleted') {
+  if (isExpired(order)) {
     return {
       set: { ...facts, ...recalculated(ctx, order, amount), status: 'warning', exception: 'late', deleteReason: null },
       details,

@@ -4,18 +4,17 @@
  */
 import type { OperatorHistoryEntry, OperatorOrderDto, OrderDto, OrderHistoryEntry, OrderSide, OrderStep, PaymentDetails } from '../../common/orders';
 import type { Asset, Order, OrderEvent, PaymentDetail } from '../models';
+import { isFinished, isProcessing, paymentWindowRuns } from '../../common/orderRules';
 import type { OrderView } from './view';
 
 /** Where a floating rate comes from (the monitoring sites' rule: named on the page). */
 export const FLOAT_RATE_SOURCE = 'market';
 
-const PROCESSING_STATUSES = new Set(['progress', 'hold', 'warning', 'error']);
-const FINISHED_STATUSES = new Set(['done', 'returned', 'deleted']);
 
 /** The step the order page shows: confirm → verify_card → pay → processing → finished. */
 export function orderStep(order: Pick<Order, 'status' | 'paidAt' | 'confirmedAt' | 'cardCheck'>): OrderStep {
-  if (FINISHED_STATUSES.has(order.status)) return 'finished';
-  if (order.paidAt || PROCESSING_STATUSES.has(order.status)) return 'processing';
+  if (isFinished(order)) return 'finished';
+  if (order.paidAt || isProcessing(order)) return 'processing';
   if (!order.confirmedAt) return 'confirm';
   if (order.cardCheck === 'required' || order.cardCheck === 'pending' || order.cardCheck === 'rejected') return 'verify_card';
   return 'pay';
@@ -23,7 +22,7 @@ export function orderStep(order: Pick<Order, 'status' | 'paidAt' | 'confirmedAt'
 
 /** Whether the payment window's timer runs: a new order the customer has not marked paid. */
 export function timerRuns(order: Pick<Order, 'status' | 'paidAt' | 'expiresAt'>): boolean {
-  return order.status === 'new' && !order.paidAt && order.expiresAt !== null;
+  return paymentWindowRuns(order);
 }
 
 /**

@@ -1,17 +1,17 @@
 /** What the pages derive from an order's state: status labels, the steps shown, the actions offered. */
 import type { OrderStatus } from '../../../common/enums';
-import { allowedActions, dtoFacts, isAllowed } from '../../../common/orderRules';
+import { allowedActions, dtoFacts, isAllowed, isExpired } from '../../../common/orderRules';
 import type { CustomerAction, OperatorAction, OrderDto, OrderStep } from '../../../common/orders';
 
 /** Translation key of the order's status (spec wording); a deleted order says whether it expired. */
 export function statusKey(order: Pick<OrderDto, 'status' | 'deleteReason'>): string {
-  if (order.status === 'deleted' && order.deleteReason === 'expired') return 'order.status.expired';
+  if (isExpired(order)) return 'order.status.expired';
   return `order.status.${order.status}`;
 }
 
 /** The operators' label of a status: every status its own words (customers see some alike). */
 export function operatorStatusKey(order: Pick<OrderDto, 'status' | 'deleteReason'>): string {
-  if (order.status === 'deleted' && order.deleteReason === 'expired') return 'order.operator.statuses.expired';
+  if (isExpired(order)) return 'order.operator.statuses.expired';
   return `order.operator.statuses.${order.status}`;
 }
 

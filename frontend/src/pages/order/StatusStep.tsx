@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { object } from 'yup';
+import { awaitsFunds, finishedAs } from '../../../../common/orderRules';
 import type { OrderDto } from '../../../../common/orders';
 import { accountField } from '../../../../common/validation';
 import { Button } from '../../components/Button';
@@ -11,11 +12,10 @@ import type { StepProps } from './steps';
 
 function statusText(order: OrderDto): string {
   if (order.step === 'finished') {
-    if (order.status === 'done' || order.status === 'returned') return `order.finished.${order.status}`;
-    return order.deleteReason === 'expired' ? 'order.finished.expired' : 'order.finished.deleted';
+    return `order.finished.${finishedAs(order)}`;
   }
   if (order.exception) return `order.processing.${order.exception}`;
-  return order.status === 'new' && order.paidAt ? 'order.pay.paidAt' : 'order.processing.text';
+  return awaitsFunds(order) ? 'order.pay.paidAt' : 'order.processing.text';
 }
 
 function RefundAddressForm({ order, actions }: Pick<StepProps, 'order' | 'actions'>) {
