@@ -18,6 +18,8 @@ import { createOrdersContext } from './orders/context';
 import { orderRoutes } from './orders/routes';
 import { ORDER_UPLOAD_PATH } from './orders/uploadRoutes';
 import { operatorRoutes } from './console/routes';
+import { staffPolicy } from './console/policy';
+import { auditRoutes } from './audit/routes';
 import type { AppMiddleware } from './platform/http/types';
 import type { Services } from './services';
 
@@ -71,6 +73,8 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
     mailer: deps.services.mailer,
   });
   api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.config.maintenance }).routes());
-  api.use(operatorRoutes({ orders, kv: deps.kv, models }).routes());
+  const staff = { kv: deps.kv, models, policy: staffPolicy(deps.config) };
+  api.use(operatorRoutes({ ...staff, orders }).routes());
+  api.use(auditRoutes(staff).routes());
   return api;
 }

@@ -16,6 +16,7 @@ import { Order, initOrder } from './orders/models/Order';
 import { OrderEvent, initOrderEvent } from './orders/models/OrderEvent';
 import { OrderMail, initOrderMail } from './orders/models/OrderMail';
 import { PaymentDetail, initPaymentDetail } from './orders/models/PaymentDetail';
+import { AuditRecord, initAuditRecord } from './audit/models/AuditRecord';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -24,6 +25,7 @@ export { Order, type OrderExtra } from './orders/models/Order';
 export { OrderEvent } from './orders/models/OrderEvent';
 export { OrderMail } from './orders/models/OrderMail';
 export { PaymentDetail } from './orders/models/PaymentDetail';
+export { AuditRecord } from './audit/models/AuditRecord';
 
 export interface Models {
   Asset: typeof Asset;
@@ -34,6 +36,7 @@ export interface Models {
   OrderEvent: typeof OrderEvent;
   OrderMail: typeof OrderMail;
   PaymentDetail: typeof PaymentDetail;
+  AuditRecord: typeof AuditRecord;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -49,6 +52,7 @@ export function initModels(sequelize: Sequelize): Models {
     OrderEvent: initOrderEvent(sequelize),
     OrderMail: initOrderMail(sequelize),
     PaymentDetail: initPaymentDetail(sequelize),
+    AuditRecord: initAuditRecord(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

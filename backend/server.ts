@@ -14,6 +14,7 @@ import { localSockets, startRatesStore, type RatesStore } from './rates/store';
 import { attachRealtime, type Realtime, type RealtimeIO } from './platform/realtime';
 import { attachOrderHandlers } from './orders/sockets';
 import { attachOperatorSockets } from './console/sockets';
+import { staffPolicy } from './console/policy';
 import { startOrderLive, type OrderLive } from './orders/live';
 import { findCustomerOrder } from './orders/queries';
 import { findOrderChangesSince } from './orders/changedSince';
@@ -100,7 +101,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     // Signed-in sockets join `user:<id>` and are disconnected when that user's sessions end.
     detachAccounts = await attachAccountSockets(realtime.io, { kv, sessionKeys: config.sessionKeys, logger });
     // Operators' sockets join `operators`; order pages join `order:<uid>` and get changes and ticks.
-    attachOperatorSockets(realtime.io, { db, logger });
+    attachOperatorSockets(realtime.io, { db, logger, policy: staffPolicy(config) });
     orderLive = startOrderLive({
       io: realtime.io,
       kv,

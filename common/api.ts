@@ -62,6 +62,8 @@ export const ErrorCode = {
   RateChanged: 'rate_changed',
   InsufficientReserve: 'insufficient_reserve',
   RefundAddressRequired: 'refund_address_required',
+  // Console (issue 12).
+  TwoFactorRequired: 'two_factor_required',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

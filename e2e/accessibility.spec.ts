@@ -15,7 +15,7 @@ import type { Context } from 'mocha';
 import type { Page } from 'playwright-core';
 import type { Lang } from '../common/api';
 import type { CreateOrderResponse } from '../common/orders';
-import { buildUser, TestClient, uniqueEmail } from '../backend/accounts/testing/index';
+import { buildUser, TestClient, uniqueEmail } from '../backend/accounts/testing';
 import { startTestServer, type TestServer } from '../backend/test/server';
 import { startWorker, type RunningWorker } from '../backend/workers';
 import { describeViolations, gradientContrastFailures, seriousViolations } from './axe';

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import type { Lang } from '../common/api';
-import { buildUser } from '../backend/accounts/testing/index';
+import { buildUser } from '../backend/accounts/testing';
 import { newPage, testServer } from './setup';
 import { text } from './texts';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { buildUser } from '../backend/accounts/testing/index';
+import { buildUser } from '../backend/accounts/testing';
 import { initModels } from '../backend/models';
 import type { TestServer } from '../backend/test/server';
 import { expectLocation, isSameDocument, markDocument } from './expectations';

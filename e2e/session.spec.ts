@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { expectDocumentTitle, expectLocation } from './expectations';
 import type { Page } from 'playwright-core';
-import { buildUser } from '../backend/accounts/testing/index';
+import { buildUser } from '../backend/accounts/testing';
 import { newPage, testServer } from './setup';
 import { documentTitle, text } from './texts';
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from './testing/index';
+import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from './testing';
 import { issueToken } from './tokens';
 import { SESSION_COOKIE, sessionKey } from '../platform/http/session';
 import { listOutbox, readOutbox } from '../test/mail';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { buildUser, TestClient, uniqueEmail } from './testing/index';
+import { buildUser, TestClient, uniqueEmail } from './testing';
 import { startTestServer, type TestServer } from '../test/server';
 
 /** A local siteverify speaking reCAPTCHA's protocol: only the token `human` passes. */

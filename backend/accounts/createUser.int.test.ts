@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { TEST_PASSWORD, TestClient, uniqueEmail } from './testing/index';
+import { TEST_PASSWORD, TestClient, uniqueEmail } from './testing';
 import { runBackend } from '../test/process';
 import { startTestServer } from '../test/server';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from './testing/index';
+import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from './testing';
 import { startTestServer, type TestServer } from '../test/server';
 import { ACCOUNT_LIMITS } from './limits';
 

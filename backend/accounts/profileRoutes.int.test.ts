@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { buildUser, TEST_PASSWORD, TestClient } from './testing/index';
+import { buildUser, TEST_PASSWORD, TestClient } from './testing';
 import { readOutbox } from '../test/mail';
 import { initModels } from '../models';
 import { totpCode } from '../platform/security/totp';

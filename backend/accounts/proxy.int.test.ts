@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { buildUser, TestClient } from './testing/index';
+import { buildUser, TestClient } from './testing';
 import { startTestServer, type TestServer } from '../test/server';
 
 const PUBLIC_URL = 'https://exchanger.example';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from './testing/index';
+import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from './testing';
 import { issueToken } from './tokens';
 import { readOutbox } from '../test/mail';
 import { initModels } from '../models';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { io as connect, type Socket } from 'socket.io-client';
 import { rooms } from '../../common/events';
 import { startTestServer, type TestServer } from '../test/server';
-import { buildUser, TestClient } from './testing/index';
+import { buildUser, TestClient } from './testing';
 
 // startServer attaches the account sockets (backend/accounts/sockets.ts) to every web process.
 describe('accounts: sockets of a signed-in user', function () {

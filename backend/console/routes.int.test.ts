@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { ORDER_STATUSES, type OrderStatus } from '../../common/enums';
 import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto, type OperatorOrderList, type OrderDto } from '../../common/orders';
-import { buildUser, TestClient } from '../accounts/testing/index';
+import { buildUser, TestClient } from '../accounts/testing';
 import { initModels } from '../models';
 import { ORDERS_CHANNEL, type OrderChangeMessage } from '../orders/events';
-import { buildDirection, buildOrder, publishTestRate, testRate, type TestDirection } from '../orders/testing/index';
+import { buildDirection, buildOrder, publishTestRate, testRate, type TestDirection } from '../orders/testing';
 import { startTestServer, type TestServer } from '../test/server';
 
 const ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderList } from '../../common/orders';
-import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
-import type { KV } from '../platform/kv/types';
-import type { AppContext, AppMiddleware, AppState } from '../platform/http/types';
+import { NotFoundError, ValidationError } from '../platform/errors';
+import type { AppContext, AppState } from '../platform/http/types';
 import { validate } from '../platform/http/validate';
 import type { Models, Order } from '../models';
 import type { OrdersContext } from '../orders/context';
@@ -12,17 +11,10 @@ import { listOperatorOrders } from '../orders/queries';
 import { UID_PATTERN } from '../orders/secrets';
 import { loadOrderView } from '../orders/view';
 import { respond } from '../platform/http/respond';
-import { requireUser, signedInUser } from '../accounts/requireUser';
+import { signedInUser } from '../accounts/requireUser';
+import { requireStaff, type StaffDeps } from './policy';
 import { operatorActionSchema, operatorListSchema } from '../orders/schemas';
 import { sendOrderFile } from './files';
-
-/** 403 unless the signed-in user is an operator or an admin (requireUser answers 401 first). */
-export function requireRole(...roles: readonly string[]): AppMiddleware {
-  return async function requireRoleMiddleware(ctx, next) {
-    if (!roles.includes(signedInUser(ctx).role)) throw new ForbiddenError();
-    await next();
-  };
-}
 
 async function orderByUid(ctx: AppContext, models: Pick<Models, 'Order'>): Promise<Order> {
   const uid = String(ctx.params.uid ?? '');
@@ -36,11 +28,11 @@ async function orderByUid(ctx: AppContext, models: Pick<Models, 'Order'>): Promi
  * first, 50 a page, `cursor` = the last id seen), one order, its uploaded files, and the actions
  * of the state machine — each recorded with the operator's id and email.
  */
-export function operatorRoutes(deps: { orders: OrdersContext; kv: KV; models: Pick<Models, 'User'> }): Router<AppState> {
+export function operatorRoutes(deps: StaffDeps & { orders: OrdersContext }): Router<AppState> {
   const { orders } = deps;
   const models = orders.models;
   const router = new Router<AppState>({ prefix: '/operator/orders' });
-  router.use(requireUser({ kv: deps.kv, models: deps.models }), requireRole('operator', 'admin'));
+  router.use(...requireStaff(deps));
 
   router.get('/', validate(operatorListSchema, 'query'), async function listOrders(ctx) {
     const { views, nextCursor } = await listOperatorOrders(models, ctx.state.input);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { rooms } from '../../common/events';
-import { buildUser, TestClient } from '../accounts/testing/index';
+import { buildUser, TestClient } from '../accounts/testing';
 import { changeOrder, insertOrder } from '../orders/testing/live';
 import { startTestServer, type TestServer } from '../test/server';
 import { nextEvent, openClient, pause, record, type ClientSocket } from '../test/sockets';

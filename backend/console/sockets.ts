@@ -3,15 +3,16 @@ import type { Database } from '../platform/db';
 import type { Logger } from '../platform/logger';
 import { initModels } from '../models';
 import type { RealtimeIO } from '../platform/realtime/types';
+import { STAFF_ROLES, staffAccess, type StaffPolicy } from './policy';
 
 /**
  * Operators' sockets: a handshake whose session user (socket.data.userId, set by the account
- * sockets before this runs) is an active operator or admin joins the room `operators`, which
+ * sockets before this runs) passes the staff policy (policy.ts: active operator or admin, 2FA where required) joins the room `operators`, which
  * receives `operators:order` for every order change. Everyone else never joins it. The role is
  * read once per connection; a user whose sessions end is disconnected by the account sockets.
  * Register after attachAccountSockets (Socket.IO runs `io.use` middlewares in order).
  */
-export function attachOperatorSockets(io: RealtimeIO, deps: { db: Database; logger: Logger }): void {
+export function attachOperatorSockets(io: RealtimeIO, deps: { db: Database; logger: Logger; policy: StaffPolicy }): void {
   const { User } = initModels(deps.db.sequelize);
   io.use((socket, next) => {
     const userId = socket.data.userId;
@@ -19,10 +20,10 @@ export function attachOperatorSockets(io: RealtimeIO, deps: { db: Database; logg
       next();
       return;
     }
-    User.findByPk(userId, { attributes: ['id', 'role', 'status'] })
+    User.findByPk(userId, { attributes: ['id', 'role', 'status', 'twoFactorEnabled'] })
       .then(async (user) => {
-        if (user && user.status === 'active' && (user.role === 'operator' || user.role === 'admin')) {
-          socket.data.role = user.role;
+        if (user && staffAccess(user, STAFF_ROLES, deps.policy) === 'ok') {
+          socket.data.role = user.role === 'admin' ? 'admin' : 'operator';
           await socket.join(rooms.operators);
         }
         next();

@@ -6,7 +6,7 @@ import { startWorker, type RunningWorker } from '../workers';
 import { attachReceipt, markOrderPaid } from './customerActions';
 import { ORDERS_CHANNEL, type OrderChangeMessage } from './events';
 import { EXPIRE_BATCH, expireOrders } from './expireOrders';
-import { buildDirection, buildOrder, publishTestRate, testOrdersContext, testRate, waitForOutbox, type TestDirection } from './testing/index';
+import { buildDirection, buildOrder, publishTestRate, testOrdersContext, testRate, waitForOutbox, type TestDirection } from './testing';
 import { ReceiptAlreadyUploaded } from './errors';
 
 const MINUTE = 60_000;

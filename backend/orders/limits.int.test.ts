@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { CreateOrderResponse } from '../../common/orders';
-import { TestClient, uniqueEmail } from '../accounts/testing/index';
+import { TestClient, uniqueEmail } from '../accounts/testing';
 import { listOutbox } from '../test/mail';
 import { initModels } from '../models';
 import { settleOrderMails } from './mail';
-import { buildDirection, orderRequest, type TestDirection } from './testing/index';
+import { buildDirection, orderRequest, type TestDirection } from './testing';
 import { startTestServer, type TestServer } from '../test/server';
 import { ORDER_MAILS_PER_ADDRESS_PER_HOUR, ORDERS_PER_IP_PER_HOUR } from './limits';
 

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import type { OrderDto } from '../../common/orders';
-import { buildUser, TestClient } from '../accounts/testing/index';
+import { buildUser, TestClient } from '../accounts/testing';
 import { redisServerAvailable, ThrowawayRedis } from '../platform/kv/testing/throwawayRedis';
 import { nextEvent, openClient, type ClientSocket } from '../test/sockets';
 import { startTestServer, type TestServer } from '../test/server';
 import { initModels } from '../models';
 import { RESYNC_AGAIN_MS } from './live';
-import { buildDirection, buildOrder } from './testing/index';
+import { buildDirection, buildOrder } from './testing';
 
 // Two web processes on one database and one Redis, which dies mid-run: process A answers the
 // customer (its publish fails), process B holds the order page's and the operator's sockets.

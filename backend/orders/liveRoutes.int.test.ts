@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { OrderDto } from '../../common/orders';
-import { buildUser, TestClient } from '../accounts/testing/index';
+import { buildUser, TestClient } from '../accounts/testing';
 import { nextEvent, openClient, pause, record, type ClientSocket } from '../test/sockets';
 import { startTestServer, type TestServer } from '../test/server';
-import { buildDirection, buildOrder } from './testing/index';
+import { buildDirection, buildOrder } from './testing';
 
 // The whole path: the order API's commands publish each change, the web process forwards it to
 // the order's page and to the operators' console over Socket.IO.

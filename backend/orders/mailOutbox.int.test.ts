@@ -24,7 +24,7 @@ import {
   sweepOrderMails,
   type MailAttempt,
 } from './mail';
-import { buildDirection, orderRequest, testOrdersContext, waitForOutbox, type TestDirection } from './testing/index';
+import { buildDirection, orderRequest, testOrdersContext, waitForOutbox, type TestDirection } from './testing';
 import { writeTransaction } from '../platform/db/transaction';
 
 const i18n = createServerI18n();

@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import { ORDER_STATUSES } from '../../common/enums';
 import { CARD_CHECKS, CUSTOMER_ACTIONS, DELETE_REASONS, OPERATOR_ACTIONS, type CustomerAction, type OrderDto } from '../../common/orders';
 import { customerMay, operatorActions } from '../../frontend/src/orders/status';
-import { buildUser, TestClient } from '../accounts/testing/index';
+import { buildUser, TestClient } from '../accounts/testing';
 import { initModels, type Order } from '../models';
 import { startTestServer, type TestServer } from '../test/server';
 import { attachCardPhoto, attachReceipt, cancelOrder, confirmOrder, markOrderPaid, setRefundAddress } from './customerActions';
 import type { OrdersContext } from './context';
 import { InvalidTransition, ReceiptAlreadyUploaded } from './errors';
 import { runOperatorAction } from './operatorActions';
-import { buildDirection, buildOrder, testOrdersContext } from './testing/index';
+import { buildDirection, buildOrder, testOrdersContext } from './testing';
 
 const MINUTE = 60_000;
 const ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';

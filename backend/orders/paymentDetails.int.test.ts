@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { CreateOrderResponse, OrderDto } from '../../common/orders';
-import { TestClient } from '../accounts/testing/index';
+import { TestClient } from '../accounts/testing';
 import { initModels, type Models } from '../models';
-import { buildDirection, orderRequest, type TestDirection } from './testing/index';
+import { buildDirection, orderRequest, type TestDirection } from './testing';
 import { startTestServer, type TestServer } from '../test/server';
 
 describe('orders API: the details customers pay into come from the payment_details table', function () {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../test/server';
 import { initModels } from '../models';
 import { findCustomerOrder, listOperatorOrders, OPERATOR_PAGE_SIZE } from './queries';
-import { buildDirection, buildOrder } from './testing/index';
+import { buildDirection, buildOrder } from './testing';
 
 describe('order queries', function () {
   this.timeout(60_000);

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { CreateOrderResponse, OrderDto } from '../../common/orders';
-import { TestClient } from '../accounts/testing/index';
+import { TestClient } from '../accounts/testing';
 import { initModels } from '../models';
-import { buildDirection, buildOrder, orderRequest, publishTestRate, testRate, waitForOutbox, type TestDirection } from './testing/index';
+import { buildDirection, buildOrder, orderRequest, publishTestRate, testRate, waitForOutbox, type TestDirection } from './testing';
 import { startTestServer, type TestServer } from '../test/server';
 
 describe('orders API: create, read, customer actions', function () {
@@ -138,7 +138,7 @@ describe('orders API: create, read, customer actions', function () {
   });
 
   it('skips the card check for a signed-in verified user (KYC approved)', async () => {
-    const { buildUser } = await import('../accounts/testing/index');
+    const { buildUser } = await import('../accounts/testing');
     const { email, password, user } = await buildUser(server.db.sequelize);
     await user.update({ kycStatus: 'approve' });
     const verified = new TestClient(server.url);
@@ -156,7 +156,7 @@ describe('orders API: create, read, customer actions', function () {
   });
 
   it('links a signed-in user’s order to them and keeps the referral code', async () => {
-    const { buildUser } = await import('../accounts/testing/index');
+    const { buildUser } = await import('../accounts/testing');
     const { email, password, user } = await buildUser(server.db.sequelize);
     const signedIn = new TestClient(server.url);
     expect((await signedIn.signIn(email, password)).status).to.equal(200);

@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { OrderDto } from '../../common/orders';
-import { buildUser, TestClient } from '../accounts/testing/index';
+import { buildUser, TestClient } from '../accounts/testing';
 import { initModels } from '../models';
-import { buildDirection, buildOrder, type TestDirection } from './testing/index';
+import { buildDirection, buildOrder, type TestDirection } from './testing';
 import { startTestServer, type TestServer } from '../test/server';
-import { picture, pngBomb } from '../uploads/testing/index';
+import { picture, pngBomb } from '../uploads/testing';
 
 interface UploadAnswer {
   status: number;

@@ -16,7 +16,7 @@ import { requestLogger } from '../platform/http/requestLogger';
 import type { AppState } from '../platform/http/types';
 import { listenApp, type ListeningApp } from '../test/http';
 import { receivedFile, receiveSingleFile, storeImage, type StoredImage } from '.';
-import { BOUNDARY, HTML, multipartBody as form, picture } from './testing/index';
+import { BOUNDARY, HTML, multipartBody as form, picture } from './testing';
 
 function post(url: string, body: Buffer | FormData | string, headers: Record<string, string> = {}): Promise<Response> {
   const headerList: Record<string, string> = { lang: 'en', ...headers };

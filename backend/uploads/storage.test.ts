@@ -4,7 +4,7 @@ import { text } from 'node:stream/consumers';
 import { expect } from 'chai';
 import { NotFoundError } from '../platform/errors';
 import { isImageKey, newImageKey, openStoredImage, removeStoredImage, writeStoredImage } from './storage';
-import { rejection, uploadSandbox, type UploadSandbox } from './testing/index';
+import { rejection, uploadSandbox, type UploadSandbox } from './testing';
 
 describe('uploads/storage', () => {
   let box: UploadSandbox;

@@ -6,7 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../common/orders';
 import { FileTooLargeError, ImageTooLargeError, NotAnImageError } from './errors';
 import { MAX_STORED_SIDE, storeImage } from './store';
-import { GPS_EXIF, HTML, jpegWithGps, PDF, picture, pngBomb, rejection, SVG, uploadSandbox, type UploadSandbox } from './testing/index';
+import { GPS_EXIF, HTML, jpegWithGps, PDF, picture, pngBomb, rejection, SVG, uploadSandbox, type UploadSandbox } from './testing';
 import type { StoredImage } from './types';
 
 describe('uploads/storeImage', () => {

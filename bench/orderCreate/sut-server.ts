@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../backend/app';
 import { settleOrderMails } from '../../backend/orders/mail';
-import { buildDirection, orderRequest } from '../../backend/orders/testing/index';
+import { buildDirection, orderRequest } from '../../backend/orders/testing';
 import type { Limiter, RateLimits } from '../../backend/platform/security/rateLimit';
 import { startServer } from '../../backend/server';
 import { runChild, serveParent, tell } from '../lib/child';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildDirection, buildOrder } from '../../orders/testing/index';
+import { buildDirection, buildOrder } from '../../orders/testing';
 import { startTestServer } from '../../test/server';
 import { createDatabase } from './index';
 import { silentLogger } from './testing/testDatabases';

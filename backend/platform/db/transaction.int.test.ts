@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { SQLITE_IDLE_CONNECTIONS } from './';
 import { startTestServer, type TestServer } from '../../test/server';
-import { buildDirection, testOrdersContext } from '../../orders/testing/index';
+import { buildDirection, testOrdersContext } from '../../orders/testing';
 import { DIRECTION_CACHE_TTL_MS, offeredDirection } from '../../orders/directionCache';
 import { DirectionUnavailable } from '../../orders/errors';
 import { writeTransaction } from './transaction';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { CreateOrderResponse } from '../../../common/orders';
-import { TestClient } from '../../accounts/testing/index';
-import { buildDirection, orderRequest } from '../../orders/testing/index';
+import { TestClient } from '../../accounts/testing';
+import { buildDirection, orderRequest } from '../../orders/testing';
 import { startTestServer, type TestServer } from '../../test/server';
 
 describe('capability URLs are never stored by caches', function () {

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { CreateOrderResponse } from '../../../common/orders';
-import { buildUser, TestClient } from '../../accounts/testing/index';
+import { buildUser, TestClient } from '../../accounts/testing';
 import { issueToken } from '../../accounts/tokens';
 import { createLogger } from '../logger';
 import { SECRET_MARK } from '../redact';
 import { readOutbox } from '../../test/mail';
 import { initModels } from '../../models';
 import { settleOrderMails } from '../../orders/mail';
-import { buildDirection, orderRequest } from '../../orders/testing/index';
+import { buildDirection, orderRequest } from '../../orders/testing';
 import { startTestServer, type TestServer } from '../../test/server';
 
 describe('request log: capability secrets never reach the log', function () {

@@ -1,0 +1,125 @@
+import { expect } from 'chai';
+import { buildUser, TestClient } from '../accounts/testing';
+import { initModels } from '../models';
+import { writeTransaction } from '../platform/db/transaction';
+import { recordAudit } from '../audit/record';
+import { startTestServer, type TestServer } from '../test/server';
+
+/** Every staff endpoint and the roles it is open to (the role matrix grows with the console). */
+const STAFF_ENDPOINTS: Array<{ method: string; path: string; roles: string[] }> = [
+  { method: 'GET', path: '/operator/orders', roles: ['operator', 'admin'] },
+  { method: 'GET', path: '/admin/audit', roles: ['admin'] },
+];
+
+async function signedIn(server: TestServer, role: 'user' | 'operator' | 'admin', extra: { twoFactorEnabled?: boolean } = {}): Promise<TestClient> {
+  const { user, email, password } = await buildUser(server.db.sequelize, { role });
+  const client = new TestClient(server.url);
+  const response = await client.request('POST', '/user/auth/sign-in', { email, password });
+  expect(response.status, JSON.stringify(response.body)).to.equal(200);
+  // Turned on after signing in (the sign-in would ask for a code): the policy reads the account on every request.
+  if (extra.twoFactorEnabled) await user.update({ twoFactorEnabled: true });
+  return client;
+}
+
+describe('the staff policy', function () {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+
+  after(async () => {
+    await server.close();
+  });
+
+  it('answers every staff endpoint by role: anonymous 401, user 403, operator 403 on admin endpoints', async () => {
+    const clients = {
+      anonymous: new TestClient(server.url),
+      user: await signedIn(server, 'user'),
+      operator: await signedIn(server, 'operator'),
+      admin: await signedIn(server, 'admin'),
+    };
+    for (const endpoint of STAFF_ENDPOINTS) {
+      for (const [who, client] of Object.entries(clients)) {
+        const response = await client.request(endpoint.method, endpoint.path);
+        const expected = who === 'anonymous' ? 401 : endpoint.roles.includes(who) ? 200 : 403;
+        expect(response.status, `${who} ${endpoint.method} ${endpoint.path}`).to.equal(expected);
+        if (expected === 403) expect(response.body.error?.code).to.equal('forbidden');
+      }
+    }
+  });
+
+  it('lists the audit newest first with filters, and a record is never edited or deleted', async () => {
+    const models = initModels(server.db.sequelize);
+    const { user: admin } = await buildUser(server.db.sequelize, { role: 'admin' });
+    const actor = { id: admin.id, email: admin.email, role: admin.role };
+    await writeTransaction(server.db.sequelize, async (transaction) => {
+      await recordAudit(models, transaction, { actor, action: 'test.first', target: { type: 'direction', id: 'BTC-USDT' }, before: { markupPercent: '1' }, after: { markupPercent: '2' }, ip: '127.0.0.1' });
+      await recordAudit(models, transaction, { actor: null, action: 'test.second', target: { type: 'asset', id: 'BTC' } });
+    });
+    // A change that fails takes its record with it.
+    await writeTransaction(server.db.sequelize, async (transaction) => {
+      await recordAudit(models, transaction, { actor, action: 'test.rolledBack', target: { type: 'asset', id: 'BTC' } });
+      throw new Error('the change fails');
+    }).catch(() => undefined);
+
+    const client = await signedIn(server, 'admin');
+    const all = await client.request('GET', '/admin/audit');
+    const actions = all.body.data.records.map((record: { action: string }) => record.action);
+    expect(actions.indexOf('test.second')).to.be.lessThan(actions.indexOf('test.first'));
+    expect(actions).to.not.include('test.rolledBack');
+    const filtered = await client.request('GET', '/admin/audit?targetType=direction&targetId=BTC-USDT');
+    expect(filtered.body.data.records).to.have.length(1);
+    expect(filtered.body.data.records[0]).to.deep.include({
+      action: 'test.first',
+      actor: { id: admin.id, email: admin.email, role: 'admin' },
+      target: { type: 'direction', id: 'BTC-USDT' },
+      before: { markupPercent: '1' },
+      after: { markupPercent: '2' },
+      ip: '127.0.0.1',
+    });
+    const bad = await client.request('GET', '/admin/audit?actorId=abc&cursor=x');
+    expect(bad.status).to.equal(400);
+    expect(bad.body.error?.code).to.equal('validation_failed');
+
+    const record = await models.AuditRecord.findOne({ where: { action: 'test.first' } });
+    await expectRejection(record!.update({ action: 'edited' }));
+    await expectRejection(models.AuditRecord.update({ action: 'edited' }, { where: { action: 'test.first' } }));
+    await expectRejection(record!.destroy());
+    await expectRejection(models.AuditRecord.destroy({ where: { action: 'test.first' } }));
+    expect(await models.AuditRecord.count({ where: { action: 'test.first' } })).to.equal(1);
+  });
+});
+
+describe('the staff policy in production', function () {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ NODE_ENV: 'production', SESSION_KEYS: 'a'.repeat(32) + ',' + 'b'.repeat(32), PUBLIC_URL: 'http://127.0.0.1' });
+  });
+
+  after(async () => {
+    await server.close();
+  });
+
+  it('keeps staff without 2FA out of every staff endpoint with a message saying why, and lets them in with it', async () => {
+    const without = await signedIn(server, 'admin');
+    without.lang = 'ru';
+    for (const endpoint of STAFF_ENDPOINTS) {
+      const response = await without.request(endpoint.method, endpoint.path);
+      expect(response.status, endpoint.path).to.equal(403);
+      expect(response.body.error?.code).to.equal('two_factor_required');
+      expect(response.body.error?.message).to.match(/двухфакторную/);
+    }
+    const withTwoFactor = await signedIn(server, 'admin', { twoFactorEnabled: true });
+    for (const endpoint of STAFF_ENDPOINTS) expect((await withTwoFactor.request(endpoint.method, endpoint.path)).status, endpoint.path).to.equal(200);
+  });
+});
+
+async function expectRejection(promise: Promise<unknown>): Promise<void> {
+  let failed = false;
+  await promise.catch(() => {
+    failed = true;
+  });
+  expect(failed, 'the write was refused').to.equal(true);
+}
