@@ -29,7 +29,7 @@ export function recipientsOf(mail: ParsedMail): string[] {
   return to.flatMap((group) => group.value).map((address) => (address.address ?? '').toLowerCase());
 }
 
-/** Every message in an outbox directory (`backend/platform/mail/outbox.ts`), oldest first, optionally only those sent to `to`. */
+/** Every message in an outbox directory (`backend/platform/mail/fileTransport.ts`), oldest first, optionally only those sent to `to`. */
 export async function listOutbox(outboxDir: string, filter: { to?: string } = {}): Promise<OutboxMail[]> {
   let names: string[];
   try {
