@@ -16,6 +16,7 @@ import { Order, initOrder } from './orders/models/Order';
 import { OrderEvent, initOrderEvent } from './orders/models/OrderEvent';
 import { OrderMail, initOrderMail } from './orders/models/OrderMail';
 import { PaymentDetail, initPaymentDetail } from './orders/models/PaymentDetail';
+import { OutboxMail, initOutboxMail } from './platform/mail/outboxModel';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -24,6 +25,7 @@ export { Order, type OrderExtra } from './orders/models/Order';
 export { OrderEvent } from './orders/models/OrderEvent';
 export { OrderMail } from './orders/models/OrderMail';
 export { PaymentDetail } from './orders/models/PaymentDetail';
+export { OutboxMail } from './platform/mail/outboxModel';
 
 export interface Models {
   Asset: typeof Asset;
@@ -34,6 +36,8 @@ export interface Models {
   OrderEvent: typeof OrderEvent;
   OrderMail: typeof OrderMail;
   PaymentDetail: typeof PaymentDetail;
+  /** The database mail outbox (platform/mail/outbox.ts). */
+  OutboxMail: typeof OutboxMail;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -49,6 +53,7 @@ export function initModels(sequelize: Sequelize): Models {
     OrderEvent: initOrderEvent(sequelize),
     OrderMail: initOrderMail(sequelize),
     PaymentDetail: initPaymentDetail(sequelize),
+    OutboxMail: initOutboxMail(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });
