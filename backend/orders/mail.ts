@@ -29,6 +29,7 @@ import {
   enqueueMail,
   MAIL_LOCK_MS,
   MAIL_SWEEP_BATCH,
+  outboxTableOf,
   PermanentMailError,
   settleMails,
   updateMails,
@@ -93,23 +94,16 @@ export function settleOrderMails(ctx?: Pick<OrdersContext, 'mailer'>): Promise<v
 /** Shutdown: the drain of every outbox (platform/mail/delivery.ts `drainMails`). */
 export const drainOrderMails = drainMails;
 
-/** The `order_mails` table of each context, one object each (the drain groups the mails it leaves by it). */
-const tables = new WeakMap<OrdersContext, OutboxTable>();
-
+/** The `order_mails` table as platform/mail/delivery.ts works on it, one object per context (the drain groups by it). */
 function orderMailTable(ctx: OrdersContext): OutboxTable {
-  let table = tables.get(ctx);
-  if (!table) {
-    table = {
-      sequelize: ctx.sequelize,
-      model: ctx.models.OrderMail as unknown as OutboxTable['model'],
-      logger: ctx.logger,
-      now: ctx.now,
-      label: 'order email',
-      describe: (mail) => ({ orderId: (mail as OrderMail).orderId }),
-    };
-    tables.set(ctx, table);
-  }
-  return table;
+  return outboxTableOf(ctx, () => ({
+    sequelize: ctx.sequelize,
+    model: ctx.models.OrderMail as unknown as OutboxTable['model'],
+    logger: ctx.logger,
+    now: ctx.now,
+    label: 'order email',
+    describe: (mail) => ({ orderId: (mail as OrderMail).orderId }),
+  }));
 }
 
 /** What a mail needs of its order (none of it changes after creation). */

@@ -10,7 +10,7 @@
  * passes take the rows `dueMails` selects. `settleMails` waits for what is queued so far (tests);
  * `drainMails` (shutdown) waits until a deadline and releases the claims of the rest for the worker.
  */
-import { Op, type Model, type ModelStatic, type Sequelize, type WhereOptions } from 'sequelize';
+import { DataTypes, Op, type Model, type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, type WhereOptions } from 'sequelize';
 import { writeTransaction } from '../db/transaction';
 import type { Logger } from '../logger';
 
@@ -61,6 +61,30 @@ export interface OutboxTable {
   describe?(mail: OutboxRow): Record<string, unknown>;
   /** Values written with the outcome once a mail is done (sent or given up): e.g. its secrets erased. */
   whenDone?: Record<string, unknown>;
+}
+
+/** The delivery columns of every outbox table's model (the migrations create them alike). */
+export function deliveryAttributes(): Record<'attempts' | 'nextAttemptAt' | 'lockedUntil' | 'sentAt' | 'failedAt' | 'lastError', ModelAttributeColumnOptions> {
+  return {
+    attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    nextAttemptAt: { type: DataTypes.DATE, allowNull: false },
+    lockedUntil: { type: DataTypes.DATE, allowNull: true },
+    sentAt: { type: DataTypes.DATE, allowNull: true },
+    failedAt: { type: DataTypes.DATE, allowNull: true },
+    lastError: { type: DataTypes.STRING(500), allowNull: true },
+  };
+}
+
+const tables = new WeakMap<object, OutboxTable>();
+
+/** The one OutboxTable of `owner` (a domain's context), built on first use. */
+export function outboxTableOf(owner: object, build: () => OutboxTable): OutboxTable {
+  let table = tables.get(owner);
+  if (!table) {
+    table = build();
+    tables.set(owner, table);
+  }
+  return table;
 }
 
 /** The mails a pass may take at `now`: not sent, not given up, retry time reached, no live claim. */

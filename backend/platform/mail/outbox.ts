@@ -22,6 +22,7 @@ import {
   enqueueMail,
   MAIL_LOCK_MS,
   MAIL_SWEEP_BATCH,
+  outboxTableOf,
   PermanentMailError,
   type MailAttempt,
   type OutboxTable,
@@ -62,24 +63,17 @@ export function queueMail(ctx: OutboxContext, transaction: Transaction, message:
   );
 }
 
-/** The `mail_outbox` table of each context, one object each (the drain groups the mails it leaves by it). */
-const tables = new WeakMap<OutboxContext, OutboxTable>();
-
+/** The `mail_outbox` table as ./delivery.ts works on it, one object per context (the drain groups the mails it leaves by it). */
 function outboxTable(ctx: OutboxContext): OutboxTable {
-  let table = tables.get(ctx);
-  if (!table) {
-    table = {
-      sequelize: ctx.sequelize,
-      model: initOutboxMail(ctx.sequelize) as unknown as OutboxTable['model'],
-      logger: ctx.logger,
-      now: ctx.now,
-      label: 'email',
-      describe: (mail) => ({ template: (mail as OutboxMail).template }),
-      whenDone: { varsSealed: null },
-    };
-    tables.set(ctx, table);
-  }
-  return table;
+  return outboxTableOf(ctx, () => ({
+    sequelize: ctx.sequelize,
+    model: initOutboxMail(ctx.sequelize) as unknown as OutboxTable['model'],
+    logger: ctx.logger,
+    now: ctx.now,
+    label: 'email',
+    describe: (mail) => ({ template: (mail as OutboxMail).template }),
+    whenDone: { varsSealed: null },
+  }));
 }
 
 /** After the commit: sends the mails this process wrote and claimed, in its queue; returns at once. */

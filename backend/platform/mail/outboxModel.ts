@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { Lang } from '../../../common/api';
+import { deliveryAttributes } from './delivery';
 import type { MailTemplate } from './templates';
 
 /**
@@ -48,12 +49,7 @@ export function initOutboxMail(sequelize: Sequelize): typeof OutboxMail {
       lang: { type: DataTypes.STRING(8), allowNull: false },
       template: { type: DataTypes.STRING(32), allowNull: false },
       varsSealed: { type: DataTypes.TEXT, allowNull: true },
-      attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-      nextAttemptAt: { type: DataTypes.DATE, allowNull: false },
-      lockedUntil: { type: DataTypes.DATE, allowNull: true },
-      sentAt: { type: DataTypes.DATE, allowNull: true },
-      failedAt: { type: DataTypes.DATE, allowNull: true },
-      lastError: { type: DataTypes.STRING(500), allowNull: true },
+      ...deliveryAttributes(),
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     },
