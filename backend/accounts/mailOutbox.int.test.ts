@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Op, QueryTypes } from 'sequelize';
 import { createServerI18n } from '../platform/i18n';
 import { createMailer } from '../platform/mail';
-import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs, settleMails } from '../platform/mail/delivery';
+import { drainMails, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, settleMails } from '../platform/mail/delivery';
 import { initModels, type OutboxMail } from '../models';
 import { startTestServer, type TestServer } from '../test/server';
 import { deadPort, startSilentSmtp, startSmtp, type TestSmtp } from '../test/smtp';
@@ -99,6 +99,31 @@ describe('account mails outbox: written with the change, sent after the commit, 
       expect(failure).to.be.instanceOf(Error);
       expect(await initModels(server.db.sequelize).User.count({ where: { email } })).to.equal(0);
       expect(await rowsTo(server, email)).to.deep.equal([]);
+    });
+
+    it('leaves a queued account mail to the worker when the shutdown drain runs out of time: unsent, unclaimed, still sealed', async () => {
+      const silent = await startSilentSmtp();
+      const mailer = createMailer({ ...server.config, smtpUrl: silent.url }, server.logger, { i18n });
+      const slow: AccountsContext = { ...ctx, mailer };
+      try {
+        const first = await buildUser(server.db.sequelize, { status: 'pending', email: uniqueEmail('acc-outbox-drain1') });
+        const second = await buildUser(server.db.sequelize, { status: 'pending', email: uniqueEmail('acc-outbox-drain2') });
+        await writeAccount(slow, (write) => queueActivation(slow, write, first.user));
+        await writeAccount(slow, (write) => queueActivation(slow, write, second.user));
+        // The first mail hangs on a relay that never greets; the second waits behind it when shutdown starts.
+        const drained = drainMails(Date.now() + 300);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await silent.close();
+        await drained;
+        const [left] = await rowsTo(server, second.email);
+        expect(left).to.include({ attempts: 0, sentAt: null, failedAt: null, lockedUntil: null });
+        expect(left!.varsSealed).to.match(/^v1\./);
+        const [tried] = await rowsTo(server, first.email);
+        expect(tried).to.include({ attempts: 1, sentAt: null, lockedUntil: null });
+      } finally {
+        await silent.close();
+        mailer.close();
+      }
     });
 
     it('gives up at once a mail SMTP refuses for good (5xx), its variables erased', async () => {
