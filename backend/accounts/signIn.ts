@@ -51,14 +51,17 @@ export async function signIn(ctx: AccountsContext, props: SignInProps, origin?: 
     throw new AccountBlocked({ values: { until: formatUtc(user.blockedUntil) } });
   }
   if (user.twoFactorEnabled && !props.code) throw new OtpRequired();
+  const alert = user.notifySignIn && origin !== undefined;
+  // Nothing to write (no block to lift, no code, no alert): no transaction.
+  if (user.status !== 'blocked' && !user.twoFactorEnabled && !alert) return user;
   await writeAccount(ctx, async (write) => {
     const { transaction } = write;
     if (user.status === 'blocked') {
       await ctx.models.User.update({ status: 'active', blockedUntil: null }, { where: { id: user.id, status: 'blocked' }, transaction });
     }
     if (user.twoFactorEnabled) await checkTotpCode(ctx, user, props.code!, transaction);
-    if (user.notifySignIn && origin) {
-      await write.mail(user, 'signInAlert', { ip: origin.ip, time: new Date().toISOString(), userAgent: origin.userAgent, link: '/user/profile' });
+    if (alert) {
+      await write.mail(user, 'signInAlert', { ip: origin!.ip, time: new Date().toISOString(), userAgent: origin!.userAgent, link: '/user/profile' });
     }
   });
   if (user.status === 'blocked') {
