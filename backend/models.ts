@@ -17,6 +17,7 @@ import { OrderEvent, initOrderEvent } from './orders/models/OrderEvent';
 import { OrderMail, initOrderMail } from './orders/models/OrderMail';
 import { PaymentDetail, initPaymentDetail } from './orders/models/PaymentDetail';
 import { AuditRecord, initAuditRecord } from './audit/models/AuditRecord';
+import { OutboxMail, initOutboxMail } from './platform/mail/outboxModel';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -26,6 +27,7 @@ export { OrderEvent } from './orders/models/OrderEvent';
 export { OrderMail } from './orders/models/OrderMail';
 export { PaymentDetail } from './orders/models/PaymentDetail';
 export { AuditRecord } from './audit/models/AuditRecord';
+export { OutboxMail } from './platform/mail/outboxModel';
 
 export interface Models {
   Asset: typeof Asset;
@@ -37,6 +39,8 @@ export interface Models {
   OrderMail: typeof OrderMail;
   PaymentDetail: typeof PaymentDetail;
   AuditRecord: typeof AuditRecord;
+  /** The database mail outbox (platform/mail/outbox.ts). */
+  OutboxMail: typeof OutboxMail;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -53,6 +57,7 @@ export function initModels(sequelize: Sequelize): Models {
     OrderMail: initOrderMail(sequelize),
     PaymentDetail: initPaymentDetail(sequelize),
     AuditRecord: initAuditRecord(sequelize),
+    OutboxMail: initOutboxMail(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

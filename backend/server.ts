@@ -18,7 +18,7 @@ import { staffPolicy } from './console/policy';
 import { startOrderLive, type OrderLive } from './orders/live';
 import { findCustomerOrder } from './orders/queries';
 import { findOrderChangesSince } from './orders/changedSince';
-import { drainOrderMails, MAIL_DRAIN_MS } from './orders/mail';
+import { drainMails, MAIL_DRAIN_MS } from './platform/mail/delivery';
 import type { Intake } from './platform/http/closing';
 import { startMetricsListener, type MetricsListener } from './system/metrics';
 import { buildServices, type Services } from './services';
@@ -169,7 +169,7 @@ interface CloseTargets {
 /**
  * One shutdown however often it is asked for. stopAccepting (also the first step of close): the
  * listener closes and requests are refused at once; then sockets, the metrics listener, the order
- * mails still queued (until MAIL_DRAIN_MS after the stop), the database and KV, and last the mailer.
+ * and account mails still queued (until MAIL_DRAIN_MS after the stop), the database and KV, and last the mailer.
  */
 function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAccepting' | 'close'> {
   const { httpServer, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, services, metricsListener, logger, graceMs } = targets;
@@ -204,9 +204,9 @@ function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAcceptin
         clearTimeout(forceClose);
       }
       await Promise.allSettled([rates.close(), rateLimits.close(), metricsListener?.close()]);
-      // Order mails queued by the last requests go out before the process lets go (those left
+      // Mails queued by the last requests (order and account mails) go out before the process lets go (those left
       // past the budget stay in the outbox for the worker).
-      await drainOrderMails(at + MAIL_DRAIN_MS);
+      await drainMails(at + MAIL_DRAIN_MS);
       await Promise.allSettled([db.close(), kv.close()]);
       services.close();
       logger.info('web server closed');

@@ -1,4 +1,4 @@
-import type { AccountsContext } from './context';
+import { writeAccount, type AccountsContext } from './context';
 import { ActivationFailed } from './errors';
 import { consumeToken } from './tokens';
 
@@ -7,11 +7,13 @@ import { consumeToken } from './tokens';
  * otherwise 'Account activation error'.
  */
 export async function activateAccount(ctx: AccountsContext, props: { token: string }): Promise<void> {
-  const userId = await consumeToken(ctx.models, { token: props.token, purpose: 'activation' });
-  if (userId === null) throw new ActivationFailed();
-  const [count] = await ctx.models.User.update(
-    { status: 'active', activatedAt: new Date() },
-    { where: { id: userId, status: 'pending' } },
-  );
-  if (count !== 1) throw new ActivationFailed();
+  await writeAccount(ctx, async ({ transaction }) => {
+    const userId = await consumeToken(ctx.models, { token: props.token, purpose: 'activation' }, transaction);
+    if (userId === null) throw new ActivationFailed();
+    const [count] = await ctx.models.User.update(
+      { status: 'active', activatedAt: new Date() },
+      { where: { id: userId, status: 'pending' }, transaction },
+    );
+    if (count !== 1) throw new ActivationFailed();
+  });
 }

@@ -66,7 +66,7 @@ describe('accounts: register, activate, sign in', function () {
       expect(taken.body).to.deep.equal(fresh.body);
     });
 
-    it('does the same work for a new, a pending and an active account’s email: one hash, one link issued, one mail, the same answer', async () => {
+    it('does the same work for a new, a pending and an active account’s email: one hash, one link issued, one outbox mail, the same answer', async () => {
       // The answer time must not tell whether an email is taken: every path hashes the password,
       // looks the email up, issues one link and sends one mail (only a new email adds the user row).
       const pending = await buildUser(server.db.sequelize, { status: 'pending' });
@@ -76,6 +76,8 @@ describe('accounts: register, activate, sign in', function () {
       for (const email of [fresh, pending.email, active.email]) {
         answers.push(await client().post('/user/auth/register', registration(email)));
         expect(await listOutbox(server.config.outboxDir, { to: email }), email).to.have.length(1);
+        // One mail row each, written in the registration's transaction and sent after it.
+        expect(await models.OutboxMail.count({ where: { to: email } }), email).to.equal(1);
         const user = await models.User.findOne({ where: { email } });
         expect(await models.UserToken.count({ where: { userId: user!.id, usedAt: null } }), email).to.equal(1);
       }

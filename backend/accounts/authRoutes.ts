@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { AccountsContext } from './context';
 import { activateAccount } from './activateAccount';
-import { sendAccountMail } from './context';
 import { confirmPasswordReset, requestPasswordReset } from './passwordReset';
 import { registerUser } from './registerUser';
 import { startSession } from './sessions';
@@ -60,17 +59,9 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     await captcha.verify(body.captcha, { ip: clientIp(ctx), action: 'login' });
     await limits.consume('signInEmailIp', `${normalizeEmail(body.email)}|${clientIp(ctx)}`);
     if (body.code) await limits.consume('otpEmail', normalizeEmail(body.email));
-    const user = await signIn(accounts, body);
+    const user = await signIn(accounts, body, { ip: clientIp(ctx), userAgent: ctx.get('User-Agent').slice(0, 200) });
     if (!ctx.session) throw new UnauthorizedError();
     await startSession(accounts.kv, ctx.session, { userId: user.id, remember: body.remember });
-    if (user.notifySignIn) {
-      await sendAccountMail(accounts, user, 'signInAlert', {
-        ip: clientIp(ctx),
-        time: new Date().toISOString(),
-        userAgent: ctx.get('User-Agent').slice(0, 200),
-        link: '/user/profile',
-      });
-    }
     respond(ctx, { ...presentProfile(user), message: ctx.state.t('accounts.success.signed_in') });
   });
 

@@ -3,6 +3,7 @@ import type { Models, User, UserRole } from '../models';
 import { USER_ROLES } from './models/User';
 import { hashPassword } from '../platform/security/passwords';
 import { normalizeEmail } from './context';
+import { writeTransaction } from '../platform/db/transaction';
 
 export class UserExistsError extends Error {
   constructor(email: string) {
@@ -21,16 +22,22 @@ export async function createUser(
   props: { email: string; password: string; role: UserRole; firstName?: string | null; secondName?: string | null; lang?: Lang },
 ): Promise<User> {
   const email = normalizeEmail(props.email);
-  if (await models.User.findOne({ where: { email } })) throw new UserExistsError(email);
-  return models.User.create({
-    email,
-    passwordHash: await hashPassword(props.password),
-    firstName: props.firstName ?? null,
-    secondName: props.secondName ?? null,
-    phone: null,
-    role: props.role,
-    status: 'active',
-    activatedAt: new Date(),
-    lang: props.lang ?? 'ru',
+  const passwordHash = await hashPassword(props.password);
+  return writeTransaction(models.User.sequelize!, async (transaction) => {
+    if (await models.User.findOne({ where: { email }, transaction })) throw new UserExistsError(email);
+    return models.User.create(
+      {
+        email,
+        passwordHash,
+        firstName: props.firstName ?? null,
+        secondName: props.secondName ?? null,
+        phone: null,
+        role: props.role,
+        status: 'active',
+        activatedAt: new Date(),
+        lang: props.lang ?? 'ru',
+      },
+      { transaction },
+    );
   });
 }

@@ -1,6 +1,7 @@
 import type { Models, User } from '../models';
 import { verifyPassword } from '../platform/security/passwords';
-import type { AccountsContext } from './context';
+import { normalizeEmail, writeAccount, type AccountsContext } from './context';
+import { writeTransaction } from '../platform/db/transaction';
 import { WrongPassword } from './errors';
 import { endAllSessions } from './sessions';
 import { BLOCK_DURATION_MS } from './signIn';
@@ -13,7 +14,7 @@ export async function blockAccount(ctx: AccountsContext, user: User): Promise<Da
   const until = new Date(Date.now() + BLOCK_DURATION_MS);
   user.status = 'blocked';
   user.blockedUntil = until;
-  await user.save({ fields: ['status', 'blockedUntil'] });
+  await writeAccount(ctx, ({ transaction }) => user.save({ fields: ['status', 'blockedUntil'], transaction }));
   await endAllSessions(ctx.kv, user.id);
   return until;
 }
@@ -23,9 +24,8 @@ export async function blockAccount(ctx: AccountsContext, user: User): Promise<Da
  * Answers false when no blocked account has that email.
  */
 export async function unblockAccount(models: Pick<Models, 'User'>, props: { email: string }): Promise<boolean> {
-  const [count] = await models.User.update(
-    { status: 'active', blockedUntil: null },
-    { where: { email: props.email.trim().toLowerCase(), status: 'blocked' } },
+  const [count] = await writeTransaction(models.User.sequelize!, (transaction) =>
+    models.User.update({ status: 'active', blockedUntil: null }, { where: { email: normalizeEmail(props.email), status: 'blocked' }, transaction }),
   );
   return count === 1;
 }
@@ -42,7 +42,7 @@ export function deletedEmail(userId: number): string {
  */
 export async function deleteAccount(ctx: AccountsContext, user: User, props: { password: string }): Promise<void> {
   if (!(await verifyPassword(user.passwordHash ?? '', props.password))) throw new WrongPassword();
-  await ctx.sequelize.transaction(async (transaction) => {
+  await writeAccount(ctx, async ({ transaction }) => {
     await ctx.models.UserToken.destroy({ where: { userId: user.id }, transaction });
     await user.update(
       {

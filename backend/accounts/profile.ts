@@ -1,22 +1,26 @@
 import type { AppSession } from '../platform/http/session';
 import type { User } from '../models';
 import { hashPassword, isCommonPassword, verifyPassword } from '../platform/security/passwords';
-import { sendAccountMail, type AccountsContext } from './context';
+import { writeAccount, type AccountsContext } from './context';
 import { CommonPassword, WrongPassword } from './errors';
 import { endOtherSessions } from './sessions';
 
 /** Changes the name fields only (no mass assignment: nothing else is read from the input). */
-export async function editProfile(user: User, props: { firstName: string; secondName: string }): Promise<void> {
+export async function editProfile(ctx: AccountsContext, user: User, props: { firstName: string; secondName: string }): Promise<void> {
   user.firstName = props.firstName.trim();
   user.secondName = props.secondName.trim();
-  await user.save({ fields: ['firstName', 'secondName'] });
+  await writeAccount(ctx, ({ transaction }) => user.save({ fields: ['firstName', 'secondName'], transaction }));
 }
 
 /** Which emails the user wants: on a password change, on each sign-in. */
-export async function updateNotifications(user: User, props: { notifyPasswordChange: boolean; notifySignIn: boolean }): Promise<void> {
+export async function updateNotifications(
+  ctx: AccountsContext,
+  user: User,
+  props: { notifyPasswordChange: boolean; notifySignIn: boolean },
+): Promise<void> {
   user.notifyPasswordChange = props.notifyPasswordChange;
   user.notifySignIn = props.notifySignIn;
-  await user.save({ fields: ['notifyPasswordChange', 'notifySignIn'] });
+  await writeAccount(ctx, ({ transaction }) => user.save({ fields: ['notifyPasswordChange', 'notifySignIn'], transaction }));
 }
 
 /** The password-changed email: when, and the way back in (password recovery). */
@@ -36,7 +40,9 @@ export async function changePassword(ctx: AccountsContext, user: User, session: 
   if (!(await verifyPassword(user.passwordHash ?? '', props.currentPassword))) throw new WrongPassword();
   if (isCommonPassword(props.password)) throw new CommonPassword();
   user.passwordHash = await hashPassword(props.password);
-  await user.save({ fields: ['passwordHash'] });
+  await writeAccount(ctx, async (write) => {
+    await user.save({ fields: ['passwordHash'], transaction: write.transaction });
+    if (user.notifyPasswordChange) await write.mail(user, 'passwordChanged', passwordChangedVars());
+  });
   if (props.endOtherSessions) await endOtherSessions(ctx.kv, user.id, session);
-  if (user.notifyPasswordChange) await sendAccountMail(ctx, user, 'passwordChanged', passwordChangedVars());
 }

@@ -37,12 +37,12 @@ export function profileRoutes(deps: { accounts: AccountsContext; limits: Account
   });
 
   router.post('/edit/main', validate(editMainSchema), async function editMain(ctx) {
-    await editProfile(signedInUser(ctx), ctx.state.input);
+    await editProfile(accounts, signedInUser(ctx), ctx.state.input);
     respond(ctx, profileWithMessage(ctx, 'data_updated'));
   });
 
   router.post('/notifications', validate(notificationsSchema), async function notifications(ctx) {
-    await updateNotifications(signedInUser(ctx), ctx.state.input);
+    await updateNotifications(accounts, signedInUser(ctx), ctx.state.input);
     respond(ctx, profileWithMessage(ctx, 'data_updated'));
   });
 

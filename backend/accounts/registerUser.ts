@@ -2,7 +2,7 @@ import { UniqueConstraintError } from 'sequelize';
 import type { Lang } from '../../common/api';
 import type { User } from '../models';
 import { hashPassword, isCommonPassword } from '../platform/security/passwords';
-import { normalizeEmail, sendAccountMail, type AccountsContext } from './context';
+import { normalizeEmail, writeAccount, type AccountsContext, type AccountWrite } from './context';
 import { CommonPassword } from './errors';
 import { resetUrl } from './passwordReset';
 import { issueToken } from './tokens';
@@ -22,50 +22,60 @@ export function activationUrl(ctx: AccountsContext, token: string): string {
   return `${ctx.publicUrl}/auth/${token}`;
 }
 
-/** Issues a fresh activation link for a pending account and emails it. */
-export async function sendActivation(ctx: AccountsContext, user: { id: number; email: string; lang: Lang; firstName: string | null }): Promise<void> {
-  const token = await issueToken(ctx.models, { userId: user.id, purpose: 'activation' });
-  await sendAccountMail(ctx, user, 'activation', { link: activationUrl(ctx, token) });
+/** Issues a fresh activation link for a pending account and queues its email, in `write`. */
+export async function queueActivation(
+  ctx: AccountsContext,
+  write: AccountWrite,
+  user: Pick<User, 'id' | 'email' | 'lang' | 'firstName'>,
+): Promise<void> {
+  const token = await issueToken(ctx.models, { userId: user.id, purpose: 'activation' }, write.transaction);
+  await write.mail(user, 'activation', { link: activationUrl(ctx, token) });
 }
 
 /** An email already registered: a pending account gets a new activation link, any other a reset link. */
-async function answerTakenEmail(ctx: AccountsContext, user: User): Promise<void> {
-  if (user.status === 'pending') return sendActivation(ctx, user);
-  const token = await issueToken(ctx.models, { userId: user.id, purpose: 'reset' });
-  await sendAccountMail(ctx, user, 'registeredAgain', { link: resetUrl(ctx, token) });
+async function answerTakenEmail(ctx: AccountsContext, write: AccountWrite, user: User): Promise<void> {
+  if (user.status === 'pending') return queueActivation(ctx, write, user);
+  const token = await issueToken(ctx.models, { userId: user.id, purpose: 'reset' }, write.transaction);
+  await write.mail(user, 'registeredAgain', { link: resetUrl(ctx, token) });
 }
 
 /**
  * Registers a pending account and emails its activation link. The answer, and the work done
  * before it, are the same whether or not the email is taken, so neither tells: every path hashes
- * the password, looks the email up, issues one link and sends one mail — a new or pending account
- * its activation link, an existing one a notice with a password-reset link (its owner learns of
- * the attempt and gets a way in). Only a new email adds its row. Role and status are never taken
- * from the input.
+ * the password, looks the email up, issues one link and queues one mail in one transaction — a new
+ * or pending account its activation link, an existing one a notice with a password-reset link (its
+ * owner learns of the attempt and gets a way in). Only a new email adds its row. Role and status
+ * are never taken from the input. The mail is sent after the commit, the answer never waits for it.
  */
 export async function registerUser(ctx: AccountsContext, props: RegisterUserProps): Promise<void> {
   if (isCommonPassword(props.password)) throw new CommonPassword();
   const email = normalizeEmail(props.email);
   const passwordHash = await hashPassword(props.password);
-  const existing = await ctx.models.User.findOne({ where: { email } });
-  if (existing) return answerTakenEmail(ctx, existing);
-  let user;
-  try {
-    user = await ctx.models.User.create({
-      email,
-      passwordHash,
-      firstName: props.firstName.trim(),
-      secondName: props.secondName.trim(),
-      phone: props.phone.trim(),
-      referrer: props.ref ? props.ref.slice(0, 64) : null,
-      lang: props.lang,
-      role: 'user',
-      status: 'pending',
-    });
-  } catch (error) {
-    // The same email registered concurrently: answer as for an existing account.
-    if (error instanceof UniqueConstraintError) return;
-    throw error;
-  }
-  await sendActivation(ctx, user);
+  await writeAccount(ctx, async (write) => {
+    const { transaction } = write;
+    const existing = await ctx.models.User.findOne({ where: { email }, transaction });
+    if (existing) return answerTakenEmail(ctx, write, existing);
+    let user;
+    try {
+      user = await ctx.models.User.create(
+        {
+          email,
+          passwordHash,
+          firstName: props.firstName.trim(),
+          secondName: props.secondName.trim(),
+          phone: props.phone.trim(),
+          referrer: props.ref ? props.ref.slice(0, 64) : null,
+          lang: props.lang,
+          role: 'user',
+          status: 'pending',
+        },
+        { transaction },
+      );
+    } catch (error) {
+      // The same email registered concurrently: answer as for an existing account.
+      if (error instanceof UniqueConstraintError) return;
+      throw error;
+    }
+    await queueActivation(ctx, write, user);
+  });
 }

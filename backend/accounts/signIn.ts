@@ -1,8 +1,8 @@
 import { dummyVerify, verifyPassword } from '../platform/security/passwords';
 import type { User } from '../models';
-import { normalizeEmail, type AccountsContext } from './context';
+import { normalizeEmail, writeAccount, type AccountsContext } from './context';
 import { AccountBlocked, AccountNotActivated, InvalidCredentials, OtpRequired } from './errors';
-import { sendActivation } from './registerUser';
+import { queueActivation } from './registerUser';
 import { checkTotpCode } from './twoFactor';
 
 /** How long a block by the user lasts (spec: 7 days, then access is restored by itself). */
@@ -20,14 +20,22 @@ export interface SignInProps {
   code?: string | null;
 }
 
+/** Where a sign-in comes from, for the sign-in alert of a user who asked for one. */
+export interface SignInOrigin {
+  ip: string;
+  userAgent: string;
+}
+
 /**
  * Checks the credentials and returns the user to sign in. An unknown email spends the same
  * hashing time as a wrong password and answers the same InvalidCredentials. With the right
  * password: a pending account gets a new activation email (AccountNotActivated); a block that
  * has run out is lifted, one still running answers AccountBlocked with its end; with 2FA on a
- * missing code answers OtpRequired and a wrong or reused one InvalidCode.
+ * missing code answers OtpRequired and a wrong or reused one InvalidCode. A user who asked for
+ * sign-in alerts gets one (`origin`). The password is checked before the write (argon2 never
+ * holds the writer queue); the status changes, the code's step and the mails are one write.
  */
-export async function signIn(ctx: AccountsContext, props: SignInProps): Promise<User> {
+export async function signIn(ctx: AccountsContext, props: SignInProps, origin?: SignInOrigin): Promise<User> {
   const user = await ctx.models.User.findOne({ where: { email: normalizeEmail(props.email) } });
   if (!user || !user.passwordHash || user.status === 'deleted') {
     await dummyVerify(props.password);
@@ -36,20 +44,29 @@ export async function signIn(ctx: AccountsContext, props: SignInProps): Promise<
   if (!(await verifyPassword(user.passwordHash, props.password))) throw new InvalidCredentials();
 
   if (user.status === 'pending') {
-    await sendActivation(ctx, user);
+    await writeAccount(ctx, (write) => queueActivation(ctx, write, user));
     throw new AccountNotActivated();
   }
-  if (user.status === 'blocked') {
-    if (user.blockedUntil !== null && user.blockedUntil.getTime() > Date.now()) {
-      throw new AccountBlocked({ values: { until: formatUtc(user.blockedUntil) } });
+  if (user.status === 'blocked' && user.blockedUntil !== null && user.blockedUntil.getTime() > Date.now()) {
+    throw new AccountBlocked({ values: { until: formatUtc(user.blockedUntil) } });
+  }
+  if (user.twoFactorEnabled && !props.code) throw new OtpRequired();
+  const alert = user.notifySignIn && origin !== undefined;
+  // Nothing to write (no block to lift, no code, no alert): no transaction.
+  if (user.status !== 'blocked' && !user.twoFactorEnabled && !alert) return user;
+  await writeAccount(ctx, async (write) => {
+    const { transaction } = write;
+    if (user.status === 'blocked') {
+      await ctx.models.User.update({ status: 'active', blockedUntil: null }, { where: { id: user.id, status: 'blocked' }, transaction });
     }
-    await ctx.models.User.update({ status: 'active', blockedUntil: null }, { where: { id: user.id, status: 'blocked' } });
+    if (user.twoFactorEnabled) await checkTotpCode(ctx, user, props.code!, transaction);
+    if (alert) {
+      await write.mail(user, 'signInAlert', { ip: origin!.ip, time: new Date().toISOString(), userAgent: origin!.userAgent, link: '/user/profile' });
+    }
+  });
+  if (user.status === 'blocked') {
     user.status = 'active';
     user.blockedUntil = null;
-  }
-  if (user.twoFactorEnabled) {
-    if (!props.code) throw new OtpRequired();
-    await checkTotpCode(ctx, user, props.code);
   }
   return user;
 }

@@ -1,8 +1,8 @@
-import { Op } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { User } from '../models';
 import { openWithAny, seal } from '../platform/security/secretBox';
 import { generateSecret, otpauthUrl, qrDataUrl, verifyTotp } from '../platform/security/totp';
-import type { AccountsContext } from './context';
+import { writeAccount, type AccountsContext } from './context';
 import { InvalidCode, TwoFactorState } from './errors';
 
 /** The name authenticator apps show beside the account. */
@@ -15,9 +15,9 @@ function sealContext(userId: number): string {
 /**
  * Checks a one-time code against the user's (sealed) secret and records its time step with a
  * conditional UPDATE, so a code is accepted once even by two concurrent requests. Throws
- * InvalidCode otherwise.
+ * InvalidCode otherwise. Part of the calling command's write (`transaction`).
  */
-export async function checkTotpCode(ctx: AccountsContext, user: User, code: string): Promise<void> {
+export async function checkTotpCode(ctx: AccountsContext, user: User, code: string, transaction: Transaction): Promise<void> {
   if (!user.twoFactorSecret) throw new InvalidCode();
   const { plaintext: secret } = openWithAny(user.twoFactorSecret, ctx.secretKeys, { context: sealContext(user.id) });
   const match = verifyTotp(secret, code, { lastUsedStep: user.totpLastStep });
@@ -25,7 +25,7 @@ export async function checkTotpCode(ctx: AccountsContext, user: User, code: stri
   const { step } = match;
   const [count] = await ctx.models.User.update(
     { totpLastStep: step },
-    { where: { id: user.id, [Op.or]: [{ totpLastStep: null }, { totpLastStep: { [Op.lt]: step } }] } },
+    { where: { id: user.id, [Op.or]: [{ totpLastStep: null }, { totpLastStep: { [Op.lt]: step } }] }, transaction },
   );
   if (count !== 1) throw new InvalidCode();
   user.totpLastStep = step;
@@ -47,25 +47,29 @@ export async function setupTwoFactor(ctx: AccountsContext, user: User): Promise<
   if (user.twoFactorEnabled) throw new TwoFactorState();
   const secret = generateSecret();
   const url = otpauthUrl(secret, user.email, TOTP_ISSUER);
-  user.twoFactorSecret = seal(secret, ctx.secretKeys[0], { context: sealContext(user.id) });
+  user.twoFactorSecret = seal(secret, ctx.secretKeys[0]!, { context: sealContext(user.id) });
   user.totpLastStep = null;
-  await user.save({ fields: ['twoFactorSecret', 'totpLastStep'] });
+  await writeAccount(ctx, ({ transaction }) => user.save({ fields: ['twoFactorSecret', 'totpLastStep'], transaction }));
   return { secret, otpauthUrl: url, qrDataUrl: await qrDataUrl(url) };
 }
 
 /** Switches 2FA on once a code from the new secret checks. */
 export async function enableTwoFactor(ctx: AccountsContext, user: User, props: { code: string }): Promise<void> {
   if (user.twoFactorEnabled || !user.twoFactorSecret) throw new TwoFactorState();
-  await checkTotpCode(ctx, user, props.code);
-  await ctx.models.User.update({ twoFactorEnabled: true }, { where: { id: user.id } });
+  await writeAccount(ctx, async ({ transaction }) => {
+    await checkTotpCode(ctx, user, props.code, transaction);
+    await ctx.models.User.update({ twoFactorEnabled: true }, { where: { id: user.id }, transaction });
+  });
   user.twoFactorEnabled = true;
 }
 
 /** Switches 2FA off with a valid code; the secret is erased. */
 export async function disableTwoFactor(ctx: AccountsContext, user: User, props: { code: string }): Promise<void> {
   if (!user.twoFactorEnabled) throw new TwoFactorState();
-  await checkTotpCode(ctx, user, props.code);
-  await ctx.models.User.update({ twoFactorEnabled: false, twoFactorSecret: null, totpLastStep: null }, { where: { id: user.id } });
+  await writeAccount(ctx, async ({ transaction }) => {
+    await checkTotpCode(ctx, user, props.code, transaction);
+    await ctx.models.User.update({ twoFactorEnabled: false, twoFactorSecret: null, totpLastStep: null }, { where: { id: user.id }, transaction });
+  });
   user.twoFactorEnabled = false;
   user.twoFactorSecret = null;
 }

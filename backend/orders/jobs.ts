@@ -12,6 +12,7 @@ import type { Logger } from '../platform/logger';
 import { createOrdersContext } from './context';
 import { expireOrders } from './expireOrders';
 import { sweepOrderMails } from './mail';
+import { startLoop } from '../platform/loop';
 import type { Services } from '../services';
 
 export const ORDERS_TICK_MS = 1000;
@@ -51,45 +52,22 @@ export function startOrdersJob(deps: {
     mailer: deps.services.mailer,
     now: deps.options?.now,
   });
-  let stopped = false;
   const loops = [
-    loop(tickMs, async () => {
+    startLoop(tickMs, async () => {
       const expired = await expireOrders(ctx);
       if (expired.length > 0) logger.info({ expired }, 'orders expired');
-    }, 'orders expiry failed'),
-    loop(deps.options?.mailTickMs ?? MAIL_TICK_MS, async () => {
+    }, (error) => logger.warn({ err: error }, 'orders expiry failed')),
+    startLoop(deps.options?.mailTickMs ?? MAIL_TICK_MS, async () => {
       const mails = await sweepOrderMails(ctx);
       if (mails.sent + mails.retry + mails.failed > 0) logger.info(mails, 'order mails sent again');
-    }, 'order mails pass failed'),
+    }, (error) => logger.warn({ err: error }, 'order mails pass failed')),
   ];
-
-  /** Runs `pass` every `everyMs` after the previous one ended, until stopped. */
-  function loop(everyMs: number, pass: () => Promise<void>, failure: string): { stop(): Promise<void> } {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> = Promise.resolve();
-    const schedule = () => {
-      if (stopped) return;
-      timer = setTimeout(() => {
-        running = pass()
-          .catch((error: unknown) => logger.warn({ err: error }, failure))
-          .finally(schedule);
-      }, everyMs);
-    };
-    schedule();
-    return {
-      async stop() {
-        clearTimeout(timer);
-        await running;
-      },
-    };
-  }
 
   logger.info({ tickMs }, 'orders job started');
   let stopping: Promise<void> | undefined;
   return {
     stop() {
       stopping ??= (async () => {
-        stopped = true;
         await Promise.all(loops.map((each) => each.stop()));
         logger.info('orders job stopped');
       })();

@@ -1,11 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { expect } from 'chai';
-import { SMTPServer } from 'smtp-server';
 import { createServerI18n } from '../platform/i18n';
 import { createMailer } from '../platform/mail';
 import { initModels, type Order } from '../models';
-import { readMail } from '../test/mail';
+import { deadPort, startSmtp, type TestSmtp } from '../test/smtp';
 import { startTestServer, type TestServer } from '../test/server';
 import { startWorker } from '../workers';
 import { changeOrder, SYSTEM } from './change';
@@ -31,53 +28,10 @@ const i18n = createServerI18n();
 /** The subject's end of a status mail: the status's name in the mail's language. */
 const statusName = (lang: 'en' | 'ru', status: string) => i18n.translator(lang)(`mail.orderStatuses.${status}`);
 
-interface Delivered {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** A real SMTP server on a free port (smtp-server), keeping what it receives. */
-async function startSmtp(): Promise<{ url: string; received: Delivered[]; close(): Promise<void> }> {
-  const received: Delivered[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (!address.address.startsWith('nobody-')) return callback();
-      const refusal = new Error('5.1.1 No such user here') as Error & { responseCode: number };
-      refusal.responseCode = 550;
-      callback(refusal);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        readMail(Buffer.concat(chunks)).then((mail) => {
-          for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, subject: mail.subject ?? '', text: mail.text ?? '' });
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on: SMTP "down" (connection refused). */
-async function deadPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 describe('order mails outbox: written with the change, retried, never lost', function () {
   this.timeout(30_000);
   let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let downUrl: string;
   let direction: TestDirection;
   let offsetMs = 0;

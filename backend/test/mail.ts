@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { settleMails } from '../platform/mail/delivery';
 import { HTML_ESCAPES } from '../platform/mail/templates';
 
 /** A message as tests read it: mailparser's reading plus every link of its HTML part. */
@@ -29,8 +30,14 @@ export function recipientsOf(mail: ParsedMail): string[] {
   return to.flatMap((group) => group.value).map((address) => (address.address ?? '').toLowerCase());
 }
 
-/** Every message in an outbox directory (`backend/platform/mail/outbox.ts`), oldest first, optionally only those sent to `to`. */
+/**
+ * Every message in an outbox directory (`backend/platform/mail/fileTransport.ts`), oldest first,
+ * optionally only those sent to `to`. Mails are sent after their change commits, without the
+ * request waiting: the mails this process has queued so far are settled first (a server in
+ * another process is read as it is).
+ */
 export async function listOutbox(outboxDir: string, filter: { to?: string } = {}): Promise<OutboxMail[]> {
+  await settleMails();
   let names: string[];
   try {
     names = (await readdir(outboxDir)).filter((name) => name.endsWith('.eml')).sort();

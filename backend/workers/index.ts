@@ -4,11 +4,13 @@ import type { Config } from '../platform/config/types';
 import type { Database } from '../platform/db';
 import type { KV } from '../platform/kv/types';
 import type { Logger } from '../platform/logger';
-import { drainOrderMails, MAIL_DRAIN_MS } from '../orders/mail';
+import { drainMails, MAIL_DRAIN_MS } from '../platform/mail/delivery';
 import type { Services } from '../services';
 import { startLeaderLock } from './leaderLock';
 import { startOrdersJob, type OrdersJob, type OrdersJobOptions } from '../orders/jobs';
 import { startRatesJob, type RatesJob, type RatesJobOptions } from '../rates/job';
+import { startMailOutboxJob, type MailOutboxJob, type MailOutboxJobOptions } from '../platform/mail/outboxJob';
+import { appSecretKeys } from '../platform/security/secretBox';
 
 export const LEADER_KEY = 'worker:leader';
 export const HEARTBEAT_KEY = 'worker:heartbeat';
@@ -22,12 +24,14 @@ export interface WorkerDeps {
   kv: KV;
   /** The catalogue the rates are computed for. */
   db: Pick<Database, 'sequelize'>;
-  /** The process's translations and mailer (order mails); the composition root closes them. */
+  /** The process's translations and mailer (order mails, the mail outbox); the composition root closes them. */
   services: Pick<Services, 'i18n' | 'mailer'>;
   /** Overrides of the rates job (tests: a fast tick, their own providers). */
   rates?: RatesJobOptions;
   /** Overrides of the orders job (tests: a fast tick, a fixed clock). */
   orders?: OrdersJobOptions;
+  /** Overrides of the mail outbox job (tests: a fast tick, a clock ahead). */
+  mail?: MailOutboxJobOptions;
   /** Overrides of LEADER_TTL_MS / LEADER_RENEW_MS (tests: a quick takeover). */
   leader?: { ttlMs?: number; renewEveryMs?: number };
 }
@@ -47,7 +51,8 @@ export interface WorkerHeartbeat {
 /**
  * The background worker (ROLE=worker, or inside ROLE=all). Only one worker in a deployment is
  * active: the holder of the leader lock in the KV. The active worker writes a heartbeat and runs
- * the rates job (backend/rates/job.ts) and the orders job (expiry, backend/orders/jobs.ts);
+ * the rates job (backend/rates/job.ts), the orders job (expiry, backend/orders/jobs.ts) and the
+ * mail outbox job (backend/platform/mail/outboxJob.ts);
  * a worker that loses the lock stops them.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
@@ -57,6 +62,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   // The rates job of the current leadership; stopping settles before a new one starts.
   let ratesJob: Promise<RatesJob | null> = Promise.resolve(null);
   let ordersJob: OrdersJob | null = null;
+  let mailJob: MailOutboxJob | null = null;
 
   function startOrders(): void {
     ordersJob ??= startOrdersJob({ config: deps.config, logger, kv: deps.kv, db: deps.db, services: deps.services, options: deps.orders });
@@ -65,6 +71,22 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   async function stopOrders(): Promise<void> {
     const job = ordersJob;
     ordersJob = null;
+    await job?.stop();
+  }
+
+  function startMail(): void {
+    mailJob ??= startMailOutboxJob({
+      sequelize: deps.db.sequelize,
+      mailer: deps.services.mailer,
+      logger,
+      secretKeys: appSecretKeys(deps.config),
+      options: deps.mail,
+    });
+  }
+
+  async function stopMail(): Promise<void> {
+    const job = mailJob;
+    mailJob = null;
     await job?.stop();
   }
 
@@ -107,12 +129,14 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       heartbeat = setInterval(() => void beat(), HEARTBEAT_EVERY_MS);
       startRates();
       startOrders();
+      startMail();
     },
     onLost() {
       clearInterval(heartbeat);
       heartbeat = undefined;
       void stopRates();
       void stopOrders();
+      void stopMail();
     },
   });
   logger.info({ leader: lock.isLeader() }, 'worker started');
@@ -122,9 +146,9 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     isLeader: () => lock.isLeader(),
     async close() {
       // The job stops before the lock is released, so a successor never overlaps its last tick.
-      await Promise.all([stopRates(), stopOrders()]);
-      // Status mails of the last expiries are still queued: they go out first (within the budget).
-      await drainOrderMails(Date.now() + MAIL_DRAIN_MS);
+      await Promise.all([stopRates(), stopOrders(), stopMail()]);
+      // Status mails of the last expiries (and the last passes' mails) are still queued: they go out first (within the budget).
+      await drainMails(Date.now() + MAIL_DRAIN_MS);
       await lock.release();
       logger.info('worker stopped');
     },

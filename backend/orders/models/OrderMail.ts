@@ -8,6 +8,7 @@ import {
 } from 'sequelize';
 import type { MailTemplate, MailVars } from '../../platform/mail/templates';
 import { jsonAttribute } from '../../platform/db/json';
+import { deliveryAttributes } from '../../platform/mail/delivery';
 
 /** One customer email about an order (table `order_mails`, an outbox: see migration 0005). */
 export class OrderMail extends Model<InferAttributes<OrderMail>, InferCreationAttributes<OrderMail>> {
@@ -37,12 +38,7 @@ export function initOrderMail(sequelize: Sequelize): typeof OrderMail {
       orderId: { type: DataTypes.INTEGER, allowNull: false },
       template: { type: DataTypes.STRING(32), allowNull: false },
       vars: jsonAttribute('vars', false),
-      attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-      nextAttemptAt: { type: DataTypes.DATE, allowNull: false },
-      lockedUntil: { type: DataTypes.DATE, allowNull: true },
-      sentAt: { type: DataTypes.DATE, allowNull: true },
-      failedAt: { type: DataTypes.DATE, allowNull: true },
-      lastError: { type: DataTypes.STRING(500), allowNull: true },
+      ...deliveryAttributes(),
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     },

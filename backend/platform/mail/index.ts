@@ -3,7 +3,7 @@ import type { Lang } from '../../../common/api';
 import type { Config } from '../config/types';
 import type { ServerI18n } from '../i18n';
 import type { Logger } from '../logger';
-import { writeOutbox } from './outbox';
+import { writeOutbox } from './fileTransport';
 import { renderMail, type MailTemplate, type MailVars } from './templates';
 
 export { MAIL_TEMPLATES, renderMail, type MailTemplate, type MailVars, type RenderedMail } from './templates';
