@@ -51,10 +51,12 @@ describe('the staff policy', function () {
 
   it('lists the audit newest first with filters, and a record is never edited or deleted', async () => {
     const models = initModels(server.db.sequelize);
+    // The MariaDB test database is shared between runs: this run's records are told apart by their target.
+    const run = String(Date.now());
     const { user: admin } = await buildUser(server.db.sequelize, { role: 'admin' });
     const actor = { id: admin.id, email: admin.email, role: admin.role };
     await writeTransaction(server.db.sequelize, async (transaction) => {
-      await recordAudit(models, transaction, { actor, action: 'test.first', target: { type: 'direction', id: 'BTC-USDT' }, before: { markupPercent: '1' }, after: { markupPercent: '2' }, ip: '127.0.0.1' });
+      await recordAudit(models, transaction, { actor, action: 'test.first', target: { type: 'direction', id: `BTC-USDT-${run}` }, before: { markupPercent: '1' }, after: { markupPercent: '2' }, ip: '127.0.0.1' });
       await recordAudit(models, transaction, { actor: null, action: 'test.second', target: { type: 'asset', id: 'BTC' } });
     });
     // A change that fails takes its record with it.
@@ -68,12 +70,12 @@ describe('the staff policy', function () {
     const actions = all.body.data.records.map((record: { action: string }) => record.action);
     expect(actions.indexOf('test.second')).to.be.lessThan(actions.indexOf('test.first'));
     expect(actions).to.not.include('test.rolledBack');
-    const filtered = await client.request('GET', '/admin/audit?targetType=direction&targetId=BTC-USDT');
+    const filtered = await client.request('GET', `/admin/audit?targetType=direction&targetId=BTC-USDT-${run}`);
     expect(filtered.body.data.records).to.have.length(1);
     expect(filtered.body.data.records[0]).to.deep.include({
       action: 'test.first',
       actor: { id: admin.id, email: admin.email, role: 'admin' },
-      target: { type: 'direction', id: 'BTC-USDT' },
+      target: { type: 'direction', id: `BTC-USDT-${run}` },
       before: { markupPercent: '1' },
       after: { markupPercent: '2' },
       ip: '127.0.0.1',
@@ -82,12 +84,12 @@ describe('the staff policy', function () {
     expect(bad.status).to.equal(400);
     expect(bad.body.error?.code).to.equal('validation_failed');
 
-    const record = await models.AuditRecord.findOne({ where: { action: 'test.first' } });
+    const record = await models.AuditRecord.findOne({ where: { action: 'test.first', targetId: `BTC-USDT-${run}` } });
     await expectRejection(record!.update({ action: 'edited' }));
-    await expectRejection(models.AuditRecord.update({ action: 'edited' }, { where: { action: 'test.first' } }));
+    await expectRejection(models.AuditRecord.update({ action: 'edited' }, { where: { id: record!.id } }));
     await expectRejection(record!.destroy());
-    await expectRejection(models.AuditRecord.destroy({ where: { action: 'test.first' } }));
-    expect(await models.AuditRecord.count({ where: { action: 'test.first' } })).to.equal(1);
+    await expectRejection(models.AuditRecord.destroy({ where: { id: record!.id } }));
+    expect(await models.AuditRecord.count({ where: { id: record!.id, action: 'test.first' } })).to.equal(1);
   });
 });
 

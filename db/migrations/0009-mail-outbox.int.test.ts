@@ -20,7 +20,8 @@ for (const site of testDatabaseSites()) {
       await migrator.down({ to: '0009-mail-outbox' });
       expect(await tableNames(db)).not.to.include('mail_outbox');
       expect(await tableNames(db)).to.include('order_mails');
-      expect((await migrator.up()).map((migration) => migration.name)).to.deep.equal(['0009-mail-outbox']);
+      // Going down to 0009 takes the later migrations down too; up applies them again, 0009 first.
+      expect((await migrator.up()).map((migration) => migration.name)[0]).to.equal('0009-mail-outbox');
       expect(await tableNames(db)).to.include('mail_outbox');
     });
   });
