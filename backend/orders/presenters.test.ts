@@ -3,7 +3,8 @@ import type { OrderStatus } from '../../common/enums';
 import type { CardCheck } from '../../common/orders';
 import { Sequelize } from 'sequelize';
 import { initModels } from '../models';
-import { orderStep, presentOrder, timerRuns } from './presenters';
+import { paymentWindowRuns as timerRuns } from '../../common/orderRules';
+import { orderStep, presentOrder } from './presenters';
 import type { OrderView } from './view';
 
 function state(overrides: { status?: OrderStatus; paidAt?: Date | null; confirmedAt?: Date | null; cardCheck?: CardCheck; expiresAt?: Date | null }) {

@@ -20,11 +20,6 @@ export function orderStep(order: Pick<Order, 'status' | 'paidAt' | 'confirmedAt'
   return 'pay';
 }
 
-/** Whether the payment window's timer runs: a new order the customer has not marked paid. */
-export function timerRuns(order: Pick<Order, 'status' | 'paidAt' | 'expiresAt'>): boolean {
-  return paymentWindowRuns(order);
-}
-
 /**
  * A moment in whole seconds: what MySQL's DATETIME keeps (Sequelize writes it without the
  * milliseconds), so the order a command has just written and the same order read back present alike.
@@ -102,7 +97,7 @@ export function presentOrder(view: OrderView): OrderDto {
     amountReceive: order.amountReceive,
     rateLockedUntil: order.rateType === 'fixed' ? iso(order.rateLockedUntil) : null,
     rateSource: order.rateType === 'float' ? FLOAT_RATE_SOURCE : null,
-    expiresAt: timerRuns(order) ? iso(order.expiresAt) : null,
+    expiresAt: paymentWindowRuns(order) ? iso(order.expiresAt) : null,
     email: order.email,
     senderAccount: order.senderAccount,
     receiverAccount: order.receiverAccount,
