@@ -62,6 +62,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'cryptoToKgs', path: '/crypto-to-kgs', access: 'public', footer: true },
   { name: 'pairLanding', path: '/exchange/:from/:to', access: 'public' },
   { name: 'operator', path: '/operator', access: 'operator' },
+  { name: 'operatorSection', path: '/operator/:section', access: 'operator' },
 ];
 
 /** The user-area section: every path under it requires sign-in. */

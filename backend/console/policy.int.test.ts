@@ -1,25 +1,16 @@
 import { expect } from 'chai';
-import { buildUser, TestClient } from '../accounts/testing';
+import { buildUser } from '../accounts/testing';
+import { ADMIN_ONLY, expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs, type StaffEndpoint } from './testing';
 import { initModels } from '../models';
 import { writeTransaction } from '../platform/db/transaction';
 import { recordAudit } from '../audit/record';
 import { startTestServer, type TestServer } from '../test/server';
 
-/** Every staff endpoint and the roles it is open to (the role matrix grows with the console). */
-const STAFF_ENDPOINTS: Array<{ method: string; path: string; roles: string[] }> = [
-  { method: 'GET', path: '/operator/orders', roles: ['operator', 'admin'] },
-  { method: 'GET', path: '/admin/audit', roles: ['admin'] },
+/** The staff endpoints of the first console page; each console area's tests hold their own. */
+const STAFF_ENDPOINTS: StaffEndpoint[] = [
+  { method: 'GET', path: '/operator/orders', roles: OPERATOR_AND_ADMIN },
+  { method: 'GET', path: '/admin/audit', roles: ADMIN_ONLY },
 ];
-
-async function signedIn(server: TestServer, role: 'user' | 'operator' | 'admin', extra: { twoFactorEnabled?: boolean } = {}): Promise<TestClient> {
-  const { user, email, password } = await buildUser(server.db.sequelize, { role });
-  const client = new TestClient(server.url);
-  const response = await client.request('POST', '/user/auth/sign-in', { email, password });
-  expect(response.status, JSON.stringify(response.body)).to.equal(200);
-  // Turned on after signing in (the sign-in would ask for a code): the policy reads the account on every request.
-  if (extra.twoFactorEnabled) await user.update({ twoFactorEnabled: true });
-  return client;
-}
 
 describe('the staff policy', function () {
   let server: TestServer;
@@ -33,20 +24,7 @@ describe('the staff policy', function () {
   });
 
   it('answers every staff endpoint by role: anonymous 401, user 403, operator 403 on admin endpoints', async () => {
-    const clients = {
-      anonymous: new TestClient(server.url),
-      user: await signedIn(server, 'user'),
-      operator: await signedIn(server, 'operator'),
-      admin: await signedIn(server, 'admin'),
-    };
-    for (const endpoint of STAFF_ENDPOINTS) {
-      for (const [who, client] of Object.entries(clients)) {
-        const response = await client.request(endpoint.method, endpoint.path);
-        const expected = who === 'anonymous' ? 401 : endpoint.roles.includes(who) ? 200 : 403;
-        expect(response.status, `${who} ${endpoint.method} ${endpoint.path}`).to.equal(expected);
-        if (expected === 403) expect(response.body.error?.code).to.equal('forbidden');
-      }
-    }
+    await expectRoleMatrix(server, STAFF_ENDPOINTS);
   });
 
   it('lists the audit newest first with filters, and a record is never edited or deleted', async () => {
@@ -65,7 +43,7 @@ describe('the staff policy', function () {
       throw new Error('the change fails');
     }).catch(() => undefined);
 
-    const client = await signedIn(server, 'admin');
+    const client = await signedInAs(server, 'admin');
     const all = await client.request('GET', '/admin/audit');
     const actions = all.body.data.records.map((record: { action: string }) => record.action);
     expect(actions.indexOf('test.second')).to.be.lessThan(actions.indexOf('test.first'));
@@ -105,7 +83,7 @@ describe('the staff policy in production', function () {
   });
 
   it('keeps staff without 2FA out of every staff endpoint with a message saying why, and lets them in with it', async () => {
-    const without = await signedIn(server, 'admin');
+    const without = await signedInAs(server, 'admin');
     without.lang = 'ru';
     for (const endpoint of STAFF_ENDPOINTS) {
       const response = await without.request(endpoint.method, endpoint.path);
@@ -113,7 +91,7 @@ describe('the staff policy in production', function () {
       expect(response.body.error?.code).to.equal('two_factor_required');
       expect(response.body.error?.message).to.match(/двухфакторную/);
     }
-    const withTwoFactor = await signedIn(server, 'admin', { twoFactorEnabled: true });
+    const withTwoFactor = await signedInAs(server, 'admin', { twoFactorEnabled: true });
     for (const endpoint of STAFF_ENDPOINTS) expect((await withTwoFactor.request(endpoint.method, endpoint.path)).status, endpoint.path).to.equal(200);
   });
 });

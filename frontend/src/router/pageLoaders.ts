@@ -52,4 +52,5 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   cryptoToKgs: () => import('../pages/cryptoToKgs'),
   pairLanding: () => import('../pages/pairLanding'),
   operator: () => import('../pages/operator'),
+  operatorSection: () => import('../pages/operator'),
 };

@@ -1,6 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import { Server } from 'socket.io';
@@ -45,12 +45,17 @@ const OPERATOR: SessionUser = {
 const first = operatorOrderFixture({ uid: 'FIRST00001', id: 2, cardCheck: 'pending', cardPhoto: true });
 const second = operatorOrderFixture({ uid: 'SECOND0001', id: 1, status: 'progress', receivedAmount: '356000.01', expiresAt: null });
 
-function renderPage() {
-  return render(
-    <m.QueryClientProvider client={m.createQueryClient()}>
-      <m.OperatorPage />
-    </m.QueryClientProvider>,
-  );
+/** Rendered inside act: the console loads its section lazily, and that update belongs to the render. */
+async function renderPage() {
+  let view: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    view = render(
+      <m.QueryClientProvider client={m.createQueryClient()}>
+        <m.OperatorPage params={{}} />
+      </m.QueryClientProvider>,
+    );
+  });
+  return view!;
 }
 
 /** Socket round trips on a loaded machine: more than testing-library's default second. */
@@ -78,6 +83,7 @@ describe('operator console', () => {
   });
 
   afterEach(async () => {
+    cleanup(); // unmounted before the session is cleared, so the page does not re-render after its test
     clientSocket?.disconnect();
     m.setOrderSocketSource(null);
     m.setApiBase('/api');
@@ -88,13 +94,27 @@ describe('operator console', () => {
 
   it('tells a signed-in user who is not an operator that the page is not for them', async () => {
     m.useSessionStore.setState({ user: { ...OPERATOR, role: 'user' }, known: true });
-    renderPage();
+    await renderPage();
     expect(screen.getByRole('alert').textContent).to.equal('This page is for operators only.');
     expect(api.requests).to.deep.equal([]);
   });
 
+  it('links the sections the role may open and shows the first one at /operator', async () => {
+    await renderPage();
+    const nav = screen.getByRole('navigation', { name: 'Console sections' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).to.deep.equal([['Orders', '/operator/orders']]);
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).to.equal('page');
+    await screen.findByTestId('operator-orders');
+  });
+
+  it('answers an unknown section with the not-found page', async () => {
+    render(<m.OperatorPage params={{ section: 'nowhere' }} />);
+    expect(screen.queryByRole('navigation', { name: 'Console sections' })).to.equal(null);
+    expect(api.requests).to.deep.equal([]);
+  });
+
   it('lists the orders with the card photo and the actions their state allows', async () => {
-    renderPage();
+    await renderPage();
     await screen.findByTestId('operator-orders');
     expect(uids()).to.deep.equal(['FIRST00001', 'SECOND0001']);
     const photo = within(row('FIRST00001')).getByRole('img', { name: 'Card photo of order FIRST00001' });
@@ -105,7 +125,7 @@ describe('operator console', () => {
   });
 
   it('puts a new order on top and changes a status live, without reloading', async () => {
-    renderPage();
+    await renderPage();
     await screen.findByTestId('operator-orders');
     await waitFor(() => expect(clientSocket?.connected).to.equal(true), LIVE);
     emitOrder(operatorOrderFixture({ uid: 'NEWEST0001', id: 3 }));
@@ -117,7 +137,7 @@ describe('operator console', () => {
 
   it('sends an action with its input and shows the answered order', async () => {
     api.on('POST /operator/orders/FIRST00001/received', ok({ ...first, version: 5, status: 'progress', receivedAmount: '356000.01', cardCheck: 'approved' }));
-    renderPage();
+    await renderPage();
     await screen.findByTestId('operator-orders');
     await userEvent.click(within(row('FIRST00001')).getByRole('button', { name: 'Funds received' }));
     await waitFor(() => expect(within(row('FIRST00001')).getByTestId('operator-status').textContent).to.equal('In progress: funds received'));
@@ -126,7 +146,7 @@ describe('operator console', () => {
 
   it("shows the server's message when an action is refused", async () => {
     api.on('POST /operator/orders/SECOND0001/done', failure(409, 'insufficient_reserve', 'Insufficient reserve for this amount'));
-    renderPage();
+    await renderPage();
     await screen.findByTestId('operator-orders');
     await userEvent.click(within(row('SECOND0001')).getByRole('button', { name: 'Done' }));
     expect((await within(row('SECOND0001')).findByRole('alert')).textContent).to.equal('Insufficient reserve for this amount');
@@ -136,7 +156,7 @@ describe('operator console', () => {
     it(`names every status of the filter in words of its own, never a raw code (${lang})`, async () => {
       await act(() => m.i18n.changeLanguage(lang));
       try {
-        renderPage();
+        await renderPage();
         const options = [...within(screen.getByTestId('operator-filter')).getAllByRole('option')].filter((option) => option.getAttribute('value') !== '');
         expect(options.map((option) => option.getAttribute('value'))).to.deep.equal([...ORDER_STATUSES]);
         const labels = options.map((option) => option.textContent ?? '');
@@ -156,7 +176,7 @@ describe('operator console', () => {
   it('loads older orders by cursor and filters by status', async () => {
     let calls = 0;
     api.on('GET /operator/orders', () => (++calls === 1 ? ok({ orders: [first], nextCursor: 'c1' }) : ok({ orders: [second], nextCursor: null })));
-    renderPage();
+    await renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(uids()).to.deep.equal(['FIRST00001', 'SECOND0001']));
     expect(screen.queryByRole('button', { name: 'Load more' })).to.equal(null);

@@ -1,90 +1,59 @@
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../common/enums';
-import { Button } from '../../components/Button';
+import { Link } from 'wouter';
+import { NotFoundPage } from '../../errors/NotFoundPage';
 import { PageHeader } from '../../layout/PageHeader';
 import { PageLoader } from '../../layout/PageLoader';
-import { operatorStatusKey } from '../../orders/status';
+import type { PageProps } from '../../router/pageLoaders';
 import { isOperator, useSessionStore } from '../../stores/session';
-import { OrderRow } from './OrderRow';
-import { useOperatorOrders } from './useOperatorOrders';
-import '../order/order.css';
-import './operator.css';
+import { CONSOLE_SECTIONS, sectionsFor } from './sections';
+import './console.css';
 
-/** `/operator`: the live order table for operators and admins (the router signs others in first). */
-export default function OperatorPage() {
+const lazySections: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
+  CONSOLE_SECTIONS.map((section) => [section.key, lazy(section.load)]),
+);
+
+/**
+ * `/operator` and `/operator/<section>`: the staff console (its own chunk; each section another).
+ * The navigation lists what the signed-in role may open; the server checks the role on every call.
+ */
+export default function ConsolePage({ params }: PageProps) {
   const { t } = useTranslation();
   const user = useSessionStore((state) => state.user);
+  const sections = useMemo(() => sectionsFor(user?.role), [user?.role]);
+  const key = params.section ?? sections[0]?.key;
+  if (params.section && !CONSOLE_SECTIONS.some((section) => section.key === params.section)) {
+    return <NotFoundPage path={`/operator/${params.section}`} />;
+  }
+  const allowed = isOperator(user) && sections.some((section) => section.key === key);
+  const Section = allowed && key ? lazySections[key] : null;
   return (
-    <div className="container page operator-page">
-      <PageHeader name="operator" />
-      {isOperator(user) ? (
-        <OperatorConsole />
+    <div className="container page operator-page console">
+      <PageHeader name="operator" title={key ? `${t(`console.sections.${key}`)} · ${t('pages.operator.title')}` : undefined} />
+      {isOperator(user) && (
+        <nav className="console-nav" aria-label={t('console.nav')}>
+          {sections.map((section) => (
+            <Link
+              key={section.key}
+              href={`/operator/${section.key}`}
+              className={section.key === key ? 'console-nav__link console-nav__link--active' : 'console-nav__link'}
+              aria-current={section.key === key ? 'page' : undefined}
+              data-testid={`console-nav-${section.key}`}
+            >
+              {t(`console.sections.${section.key}`)}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {Section ? (
+        <Suspense fallback={<PageLoader />}>
+          <Section />
+        </Suspense>
       ) : (
         <p className="order-notice order-notice--error" role="alert">
-          {t('order.operator.forbidden')}
+          {isOperator(user) ? t('console.forbidden') : t('order.operator.forbidden')}
         </p>
       )}
     </div>
-  );
-}
-
-function OperatorConsole() {
-  const { t } = useTranslation();
-  const list = useOperatorOrders();
-  return (
-    <section className="operator-console" aria-label={t('pages.operator.title')}>
-      <div className="operator-toolbar">
-        <label className="operator-input">
-          <span>{t('order.operator.filter')}</span>
-          <select
-            value={list.status}
-            onChange={(event) => list.setStatus(event.currentTarget.value as OrderStatus | '')}
-            data-testid="operator-filter"
-          >
-            <option value="">{t('order.operator.all')}</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(operatorStatusKey({ status, deleteReason: null }))}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className="operator-live">{t('order.operator.live')}</span>
-      </div>
-      {list.error && (
-        <p className="order-notice order-notice--error" role="alert">
-          {list.error}
-        </p>
-      )}
-      {list.orders.length > 0 ? (
-        <div className="operator-table-wrap">
-          <table className="operator-table" data-testid="operator-orders">
-            <thead>
-              <tr>
-                <th>{t('order.operator.columns.order')}</th>
-                <th>{t('order.operator.columns.created')}</th>
-                <th>{t('order.operator.columns.amounts')}</th>
-                <th>{t('order.operator.columns.status')}</th>
-                <th>{t('order.operator.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.orders.map((order) => (
-                <OrderRow key={order.uid} order={order} onChanged={list.apply} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : list.loading ? (
-        <PageLoader />
-      ) : (
-        !list.error && <p className="order-muted">{t('order.operator.empty')}</p>
-      )}
-      {list.hasMore && (
-        <Button variant="ghost" color="secondary" loading={list.loading} onClick={list.loadMore} data-testid="operator-more">
-          {t('order.operator.loadMore')}
-        </Button>
-      )}
-    </section>
   );
 }

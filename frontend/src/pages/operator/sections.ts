@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+
+export type ConsoleRole = 'operator' | 'admin';
+
+/**
+ * The console's sections, in the order of its navigation: `/operator/<key>` shows one; `/operator`
+ * shows the first. Each loads as its own chunk. `roles` hides a section (link and page) from a
+ * role the server would refuse anyway. Texts: `console.sections.<key>`.
+ */
+export interface ConsoleSection {
+  key: string;
+  roles: readonly ConsoleRole[];
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const STAFF: readonly ConsoleRole[] = ['operator', 'admin'];
+export const ADMIN: readonly ConsoleRole[] = ['admin'];
+
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  { key: 'orders', roles: STAFF, load: () => import('./OrdersSection') },
+];
+
+/** The sections `role` may open. */
+export function sectionsFor(role: string | undefined): ConsoleSection[] {
+  return CONSOLE_SECTIONS.filter((section) => section.roles.some((allowed) => allowed === role));
+}
+
