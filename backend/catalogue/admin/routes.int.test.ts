@@ -205,3 +205,33 @@ describe('admin catalogue API: assets, directions, reserves, live within a tick'
     expect(assets.find((entry) => entry.code === direction.to)?.name).to.equal('Test bank');
   });
 });
+
+describe('admin catalogue changes across web processes (Redis)', function () {
+  this.timeout(60_000);
+  let one: TestServer;
+  let two: TestServer;
+
+  before(async function () {
+    if (!process.env.TEST_REDIS_URL || !process.env.TEST_DATABASE_URL) this.skip();
+    const prefix = `test:catadmin${Date.now().toString(36)}:`;
+    one = await startTestServer({ REDIS_PREFIX: prefix });
+    two = await startTestServer({ REDIS_PREFIX: prefix });
+  });
+
+  after(async () => {
+    await Promise.all([one?.close(), two?.close()]);
+  });
+
+  it('an asset edited through one process is served changed by the other at once (its catalogue cache dropped)', async () => {
+    const direction = await buildDirection(one);
+    const reader = new TestClient(two.url);
+    const nameOf = async () =>
+      ((await reader.get('/catalogue')).body.data.assets as AdminAssetDto[]).find((asset) => asset.code === direction.to)?.nameRu ?? null;
+    // Warm the second process's cache, then change the asset through the first.
+    await until('the new asset in the second process', nameOf, () => true);
+    const admin = await signedInAs(one, 'admin');
+    const name = `Банк ${Date.now()}`;
+    expect((await admin.request('PATCH', `/admin/assets/${direction.to}`, { nameRu: name })).status).to.equal(200);
+    await until('the second process to serve the new name', nameOf, (value) => value === name, 1000);
+  });
+});
