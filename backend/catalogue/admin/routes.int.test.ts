@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
+import { hostileBody, hostileQuery } from '../../test/hostileInput';
 import type { DirectionRateDto } from '../../../common/catalogue';
 import type { AdminAssetDto, AdminDirectionDto, AdminDirectionList, AdminReserveDto } from '../../../common/catalogueAdmin';
 import type { RatesDto } from '../../../common/events';
@@ -110,6 +112,43 @@ describe('admin catalogue API: assets, directions, reserves, live within a tick'
     expect(reserve.body.error.fields).to.have.property('amount');
     expect((await admin.request('PATCH', `/admin/assets/${direction.from}`, { precision: 19 })).status).to.equal(400);
     expect((await admin.request('PATCH', `/admin/assets/${direction.from}`, { type: 'cash' })).status, 'cash needs a city').to.equal(400);
+  });
+
+  it('answers hostile bodies and queries as an admin with 2xx or 4xx in the envelope, never a 5xx', async () => {
+    // Near-valid bases that leave the direction as the other tests expect it.
+    const routes: Array<{ method: string; path: string; base: Record<string, unknown> }> = [
+      { method: 'PATCH', path: `/admin/directions/${direction.from}/${direction.to}`, base: { markupPercent: '1', enabled: true, schedule: null } },
+      { method: 'PATCH', path: `/admin/assets/${direction.from}`, base: { enabled: true, precision: 8 } },
+      { method: 'PUT', path: `/admin/reserves/${direction.from}`, base: { mode: 'computed' } },
+    ];
+    const check = (label: string, response: { status: number; body: { success?: boolean; error?: { code?: unknown; message?: unknown } } }) => {
+      expect(response.status, `${label} → ${JSON.stringify(response.body).slice(0, 300)}`).to.be.below(500);
+      expect(response.body.success, label).to.equal(response.status < 400);
+      if (response.status >= 400) expect(response.body.error?.message, label).to.be.a('string').and.not.equal('');
+    };
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(hostileBody(route.base), async (body) => {
+          const response = await fetch(`${server.url}/api${route.path}`, {
+            method: route.method,
+            headers: { 'content-type': 'application/json', origin: server.url, cookie: admin.cookieHeader(), lang: 'en' },
+            body,
+          });
+          check(`${route.method} ${route.path} ${body.slice(0, 200)}`, { status: response.status, body: await response.json() });
+        }),
+        { seed: 20_261_124, numRuns: 40, endOnFailure: true },
+      );
+    }
+    await fc.assert(
+      fc.asyncProperty(hostileQuery(['q', 'from', 'to', 'enabled', 'manual', 'page', 'pageSize']), async (query) => {
+        check(`GET /admin/directions?${query.slice(0, 200)}`, await admin.get(`/admin/directions?${query}`));
+      }),
+      { seed: 20_261_124, numRuns: 30, endOnFailure: true },
+    );
+    // Whatever the fuzzing accepted, put the direction back as the next tests expect it.
+    expect((await patchDirection({ markupPercent: '1', enabled: true, manual: false, schedule: null, minAmount: '0.001', maxAmount: '1000', rateTypes: ['fixed', 'float'], fixedPeriodMinutes: 30, oneWay: false })).status).to.equal(200);
+    expect((await admin.request('PATCH', `/admin/assets/${direction.from}`, { enabled: true, precision: 8, type: 'coin', city: null })).status).to.equal(200);
+    expect((await admin.request('PUT', `/admin/reserves/${direction.from}`, { mode: 'computed', amount: '1000000' })).status).to.equal(200);
   });
 
   it('lists directions filtered by code and paged', async () => {
