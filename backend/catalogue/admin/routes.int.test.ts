@@ -105,11 +105,11 @@ describe('admin catalogue API: assets, directions, reserves, live within a tick'
     ]) {
       const response = await patchDirection(body);
       expect(response.status, JSON.stringify(body)).to.equal(400);
-      expect(response.body.error.code).to.equal('validation_failed');
+      expect(response.body.error?.code).to.equal('validation_failed');
     }
     const reserve = await admin.request('PUT', `/admin/reserves/${direction.to}`, { mode: 'manual' });
     expect(reserve.status).to.equal(400);
-    expect(reserve.body.error.fields).to.have.property('amount');
+    expect(reserve.body.error?.fields).to.have.property('amount');
     expect((await admin.request('PATCH', `/admin/assets/${direction.from}`, { precision: 19 })).status).to.equal(400);
     expect((await admin.request('PATCH', `/admin/assets/${direction.from}`, { type: 'cash' })).status, 'cash needs a city').to.equal(400);
   });
@@ -134,7 +134,7 @@ describe('admin catalogue API: assets, directions, reserves, live within a tick'
             headers: { 'content-type': 'application/json', origin: server.url, cookie: admin.cookieHeader(), lang: 'en' },
             body,
           });
-          check(`${route.method} ${route.path} ${body.slice(0, 200)}`, { status: response.status, body: await response.json() });
+          check(`${route.method} ${route.path} ${body.slice(0, 200)}`, { status: response.status, body: (await response.json()) as { success?: boolean; error?: { code?: unknown; message?: unknown } } });
         }),
         { seed: 20_261_124, numRuns: 40, endOnFailure: true },
       );
@@ -170,8 +170,8 @@ describe('admin catalogue API: assets, directions, reserves, live within a tick'
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     expect((response.body.data as AdminDirectionDto).markupPercent).to.equal('11');
     // 10 points more markup: the rate drops by about 10 % (the simulated prices move far less).
-    const after = await until('the new markup', publicRate, (rate) => rate !== undefined && Number(rate.rate) < Number(before.rate) * 0.95);
-    const row = await until('the export row', exportRow, (value) => value !== undefined && value.out === after.out && value.in === after.in);
+    const after = (await until('the new markup', publicRate, (rate) => rate !== undefined && Number(rate.rate) < Number(before.rate) * 0.95))!;
+    const row = (await until('the export row', exportRow, (value) => value !== undefined && value.out === after.out && value.in === after.in))!;
     expect(row.out).to.equal(after.out);
     expect(await exportXml()).to.not.equal(xmlBefore);
     const order = await customer.post('/orders', orderRequest(direction, { amountSend: '0.01' }));
@@ -192,8 +192,8 @@ describe('admin catalogue API: assets, directions, reserves, live within a tick'
     expect(await exportXml()).to.not.include(`<from>${direction.from}</from>`);
     const refused = await customer.post('/orders', orderRequest(direction, { amountSend: '0.01' }));
     expect(refused.status).to.equal(422);
-    expect(refused.body.error.code).to.equal('direction_unavailable');
-    expect(refused.body.error.message).to.be.a('string').and.not.equal('');
+    expect(refused.body.error?.code).to.equal('direction_unavailable');
+    expect(refused.body.error?.message).to.be.a('string').and.not.equal('');
 
     expect((await patchDirection({ enabled: true })).status).to.equal(200);
     await until('the direction to come back', publicRate, (rate) => rate !== undefined);
@@ -210,7 +210,7 @@ describe('admin catalogue API: assets, directions, reserves, live within a tick'
 
     const allWeek = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '24:00' }));
     expect((await patchDirection({ schedule: { utcOffsetMinutes: 180, ranges: allWeek } })).status).to.equal(200);
-    const open = await until('the opened direction', publicRate, (rate) => rate !== undefined);
+    const open = (await until('the opened direction', publicRate, (rate) => rate !== undefined))!;
     expect(open.manual).to.equal(true);
     await until('the opened direction in the exports', exportRow, (row) => row !== undefined);
     expect((await patchDirection({ manual: false, schedule: null })).status).to.equal(200);
