@@ -20,6 +20,7 @@ import { ORDER_UPLOAD_PATH } from './orders/uploadRoutes';
 import { operatorRoutes } from './console/routes';
 import { staffPolicy } from './console/policy';
 import { auditRoutes } from './audit/routes';
+import { catalogueAdminRoutes } from './catalogue/admin/routes';
 import type { AppMiddleware } from './platform/http/types';
 import type { Services } from './services';
 
@@ -76,5 +77,6 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   const staff = { kv: deps.kv, models, policy: staffPolicy(deps.config) };
   api.use(operatorRoutes({ ...staff, orders }).routes());
   api.use(auditRoutes(staff).routes());
+  api.use(catalogueAdminRoutes({ ...staff, sequelize: deps.db.sequelize, logger: deps.logger }).routes());
   return api;
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app';
 import { attachAccountSockets } from './accounts/sockets';
 import { seedCatalogueOnStart } from './catalogue/seedOnStart';
+import { watchCatalogueChanges } from './catalogue/invalidation';
 import { ensureDataDirs } from './platform/config';
 import type { Config } from './platform/config/types';
 import { createDatabase, type Database } from './platform/db';
@@ -88,10 +89,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let detachAccounts: (() => Promise<void>) | undefined;
   let rateLimits: RateLimits | undefined;
   let metricsListener: MetricsListener | undefined;
+  let unwatchCatalogue: (() => Promise<void>) | undefined;
   try {
     await db.migrate();
     await seedCatalogueOnStart({ config, db, logger });
     rates = await startRatesStore({ kv, logger });
+    // Catalogue changes made by any process drop this process's catalogue copies at once.
+    unwatchCatalogue = await watchCatalogueChanges({ sequelize: db.sequelize, kv, logger });
     rateLimits = createRateLimits(config, logger);
     const intake: Intake = { closing: false };
     const app = createApp({ config, logger, db, kv, rates, rateLimits, services, intake });
@@ -127,6 +131,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     logger.info({ port, publicUrl: config.publicUrl }, 'web server listening');
     const { stopAccepting, close } = gracefulClose({
       httpServer,
+      unwatchCatalogue,
       intake,
       realtime,
       detachAccounts,
@@ -143,7 +148,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     const url = `http://127.0.0.1:${port}`;
     return { app, httpServer, io: realtime.io, db, kv, services, rates, orderLive, logger, url, port, metricsUrl: metricsListener?.url ?? null, stopAccepting, close };
   } catch (error) {
-    await Promise.allSettled([metricsListener?.close(), detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close()]);
+    await Promise.allSettled([unwatchCatalogue?.(), metricsListener?.close(), detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close()]);
     await Promise.allSettled([db.close(), kv.close()]);
     services.close();
     throw error;
@@ -152,6 +157,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
 
 interface CloseTargets {
   httpServer: HttpServer;
+  unwatchCatalogue: () => Promise<void>;
   intake: Intake;
   realtime: Realtime;
   detachAccounts: () => Promise<void>;
@@ -172,7 +178,7 @@ interface CloseTargets {
  * and account mails still queued (until MAIL_DRAIN_MS after the stop), the database and KV, and last the mailer.
  */
 function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAccepting' | 'close'> {
-  const { httpServer, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, services, metricsListener, logger, graceMs } = targets;
+  const { httpServer, unwatchCatalogue, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, services, metricsListener, logger, graceMs } = targets;
   let stopped: { at: number; connectionsEnded: Promise<void>; idleSweep: NodeJS.Timeout; forceClose: NodeJS.Timeout } | undefined;
   let closing: Promise<void> | undefined;
 
@@ -195,6 +201,7 @@ function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAcceptin
     closing ??= (async () => {
       const { at, connectionsEnded, idleSweep, forceClose } = stopAccepting();
       try {
+        await unwatchCatalogue().catch((error: unknown) => logger.warn({ err: error }, 'catalogue changes unsubscribe failed'));
         await detachAccounts().catch((error: unknown) => logger.warn({ err: error }, 'account socket unsubscribe failed'));
         await orderLive.close().catch((error: unknown) => logger.warn({ err: error }, 'order changes unsubscribe failed'));
         await realtime.close();

@@ -4,6 +4,11 @@
  */
 import type { Lang } from './api';
 import type { AssetType, RateType } from './enums';
+import type { Schedule } from './schedule';
+
+/** `computed`: the stored balance paid-out orders draw down; `manual`: a figure an admin set. */
+export const RESERVE_MODES = ['computed', 'manual'] as const;
+export type ReserveMode = (typeof RESERVE_MODES)[number];
 
 /** Asset codes follow the monitoring convention: upper-case Latin letters and digits. */
 export const ASSET_CODE_PATTERN = /^[A-Z0-9]{2,24}$/;
@@ -82,6 +87,8 @@ export interface DirectionDto {
   oneWay: boolean;
   extraFields: ExtraFieldDto[];
   fees?: DirectionFees;
+  /** Working hours (manual directions); absent: always open. Outside them the direction has no rate. */
+  schedule?: Schedule;
   enabled: boolean;
 }
 

@@ -2,11 +2,12 @@
  * The catalogue as GET /api/catalogue serves it: loaded once, serialised once (envelope
  * included) with its ETag, and reused until it is older than the time to live or invalidated.
  * Requests arriving while a load runs share it. With several web processes each keeps its own
- * copy: a change made elsewhere shows within the time to live.
+ * copy; a catalogue change announced anywhere (invalidation.ts) drops it in every process.
  */
 import { createHash } from 'node:crypto';
 import type { ApiSuccess } from '../../common/api';
 import type { Database } from '../platform/db';
+import { onCatalogueInvalidated } from './invalidation';
 import { loadCatalogue, type Catalogue } from './repository';
 
 /** How long a loaded catalogue is served before the database is read again. */
@@ -52,6 +53,10 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     const body = Buffer.from(JSON.stringify(envelope), 'utf8');
     return { catalogue, body, etag: etagOf(body), loadedAt };
   }
+
+  onCatalogueInvalidated(db.sequelize, () => {
+    current = undefined;
+  });
 
   return {
     get() {

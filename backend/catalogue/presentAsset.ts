@@ -1,6 +1,11 @@
 import type { AssetDto } from '../../common/catalogue';
 import type { Asset } from '../models';
 
+/** What is published as the asset's reserve: the admin's figure in manual mode, else the stored balance. */
+export function publishedReserve(asset: Pick<Asset, 'reserve' | 'reserveMode' | 'reserveManual'>): string {
+  return asset.reserveMode === 'manual' && asset.reserveManual !== null && asset.reserveManual !== undefined ? asset.reserveManual : asset.reserve;
+}
+
 /** The public view of an asset: an explicit whitelist, never `toJSON()`. */
 export function presentAsset(asset: Asset): AssetDto {
   return {
@@ -12,7 +17,7 @@ export function presentAsset(asset: Asset): AssetDto {
     network: asset.network,
     precision: asset.precision,
     icon: asset.icon,
-    reserve: asset.reserve,
+    reserve: publishedReserve(asset),
     enabled: asset.enabled,
     city: asset.city,
   };

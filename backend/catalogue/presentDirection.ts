@@ -1,4 +1,5 @@
 import type { DirectionDto, DirectionFees, ExtraFieldDto, FeeDto } from '../../common/catalogue';
+import type { Schedule } from '../../common/schedule';
 import type { Direction } from '../models';
 
 function presentExtraField(field: ExtraFieldDto): ExtraFieldDto {
@@ -17,6 +18,13 @@ function presentFees(fees: DirectionFees): DirectionFees {
   if (fees.fromFee !== undefined) dto.fromFee = presentFee(fees.fromFee);
   if (fees.toFee !== undefined) dto.toFee = presentFee(fees.toFee);
   return dto;
+}
+
+export function presentSchedule(schedule: Schedule): Schedule {
+  return {
+    utcOffsetMinutes: schedule.utcOffsetMinutes,
+    ranges: schedule.ranges.map(({ day, from, to }) => ({ day, from, to })),
+  };
 }
 
 /**
@@ -38,5 +46,6 @@ export function presentDirection(direction: Direction, options: { oneWay?: boole
     enabled: direction.enabled,
   };
   if (direction.fees) dto.fees = presentFees(direction.fees);
+  if (direction.schedule) dto.schedule = presentSchedule(direction.schedule);
   return dto;
 }

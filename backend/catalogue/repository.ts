@@ -19,8 +19,8 @@ export interface LoadCatalogueOptions {
   includeDisabled?: boolean;
 }
 
-const ASSET_ATTRIBUTES = ['code', 'name', 'nameRu', 'type', 'currency', 'network', 'precision', 'icon', 'reserve', 'enabled', 'city', 'sortOrder'];
-const DIRECTION_ATTRIBUTES = ['fromCode', 'toCode', 'markup', 'minAmount', 'maxAmount', 'rateTypes', 'fixedPeriodMinutes', 'manual', 'oneWay', 'extraFields', 'fees', 'enabled'];
+const ASSET_ATTRIBUTES = ['code', 'name', 'nameRu', 'type', 'currency', 'network', 'precision', 'icon', 'reserve', 'reserveMode', 'reserveManual', 'enabled', 'city', 'sortOrder'];
+const DIRECTION_ATTRIBUTES = ['fromCode', 'toCode', 'markup', 'minAmount', 'maxAmount', 'rateTypes', 'fixedPeriodMinutes', 'manual', 'oneWay', 'extraFields', 'fees', 'schedule', 'enabled'];
 
 /** Coins, then fiat, then cash; within a type by sort order, then code. */
 export function compareAssets(a: Asset, b: Asset): number {

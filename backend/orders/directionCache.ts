@@ -2,10 +2,12 @@
  * The offered direction of a new order (enabled, both assets enabled) with its assets, read once
  * and kept per orders context for DIRECTION_CACHE_TTL_MS: order creation reads the direction on
  * every request otherwise (a joined SELECT). A change to a direction — disabled, new limits of
- * its fields — shows within that time, as a rate change shows within a rates tick (the rate,
+ * its fields — empties the cache at once in every process (catalogue/invalidation.ts), at the
+ * latest within that time, as a rate change shows within a rates tick (the rate,
  * limits and reserve of an order always come from the live RatesStore, never from this cache).
  * Requests arriving while a read runs share it; a missing direction and a failed read are not kept.
  */
+import { onCatalogueInvalidated } from '../catalogue/invalidation';
 import type { Asset, Direction } from '../models';
 import type { OrdersContext } from './context';
 import { DirectionUnavailable } from './errors';
@@ -36,8 +38,10 @@ function readDirection(ctx: Pick<OrdersContext, 'models'>, from: string, to: str
 export async function offeredDirection(ctx: Pick<OrdersContext, 'models'>, from: string, to: string): Promise<DirectionWithAssets> {
   let cache = caches.get(ctx.models);
   if (!cache) {
-    cache = new Map();
-    caches.set(ctx.models, cache);
+    const fresh = new Map<string, Entry>();
+    cache = fresh;
+    caches.set(ctx.models, fresh);
+    onCatalogueInvalidated(ctx.models.Direction.sequelize!, () => fresh.clear());
   }
   const key = `${from}>${to}`;
   const now = Date.now();

@@ -94,6 +94,25 @@ describe('computeRates', () => {
     expect(rates[1]).to.include({ rate: '7920000', stale: false });
   });
 
+  it('leaves out a manual direction outside its working hours at the time given, and only a manual one', () => {
+    // NOW in Moscow (GMT+3): the schedule opens the direction on that weekday only from 00:00 to 00:01.
+    const local = new Date(NOW.getTime() + 180 * 60_000);
+    const day = (local.getUTCDay() + 6) % 7;
+    const schedule = { utcOffsetMinutes: 180, ranges: [{ day: (day + 3) % 7, from: '00:00', to: '00:01' }] };
+    const allDay = { utcOffsetMinutes: 180, ranges: [{ day, from: '00:00', to: '24:00' }] };
+    const catalogue: Catalogue = {
+      assets: [asset('BTC', 'BTC'), asset('SBERRUB', 'RUB', { precision: 2 }), asset('USDT', 'USDT')],
+      directions: [
+        direction('BTC', 'SBERRUB', { manual: true, schedule }),
+        direction('SBERRUB', 'BTC', { manual: false, schedule }),
+        direction('USDT', 'SBERRUB', { manual: true, schedule: allDay }),
+      ],
+    };
+    expect(computeRates(catalogue, prices, NOW).rates.map(directionKey)).to.deep.equal(['SBERRUB>BTC', 'USDT>SBERRUB']);
+    const threeDaysLater = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 3) - 180 * 60_000);
+    expect(computeRates(catalogue, prices, threeDaysLater).rates.map(directionKey)).to.deep.equal(['BTC>SBERRUB', 'SBERRUB>BTC']);
+  });
+
   it('gives in slices what it gives in one go, and lets other work run between the slices', async () => {
     const catalogue: Catalogue = {
       assets: [asset('BTC', 'BTC'), asset('SBERRUB', 'RUB', { precision: 2 }), asset('ETH', 'ETH'), asset('OFF', 'RUB', { enabled: false })],

@@ -10,6 +10,7 @@
  */
 import type { AssetDto, DirectionDto, DirectionRateDto } from '../../common/catalogue';
 import type { DirectionKey, ReserveEntry } from '../../common/events';
+import { isOpenAt } from '../../common/schedule';
 import { computeDirectionRate } from './math';
 import { buildPriceTable, type Price, type PriceTable } from './prices';
 import type { Quote } from './providers/types';
@@ -119,10 +120,13 @@ function rateSlice(
   enabled: ReadonlyMap<string, AssetDto>,
   prices: PriceTable,
   rates: DirectionRateDto[],
+  at: Date,
 ): void {
   for (let index = start; index < end; index += 1) {
     const direction = directions[index];
     if (!direction.enabled) continue;
+    // A manual direction outside its working hours is not offered (BestChange's rule).
+    if (direction.manual && direction.schedule && !isOpenAt(direction.schedule, at)) continue;
     const from = enabled.get(direction.from);
     const to = enabled.get(direction.to);
     if (!from || !to) continue;
@@ -140,11 +144,14 @@ function computed(enabled: ReadonlyMap<string, AssetDto>, rates: DirectionRateDt
   };
 }
 
-/** Rates of every enabled direction whose two assets are enabled and priced, in catalogue order. */
-export function computeRates(catalogue: Catalogue, prices: PriceTable): ComputedRates {
+/**
+ * Rates of every enabled direction whose two assets are enabled and priced, in catalogue order;
+ * a manual direction only within its working hours at `at` (common/schedule.ts).
+ */
+export function computeRates(catalogue: Catalogue, prices: PriceTable, at: Date = new Date()): ComputedRates {
   const enabled = enabledAssets(catalogue);
   const rates: DirectionRateDto[] = [];
-  rateSlice(catalogue.directions, [0, catalogue.directions.length], enabled, prices, rates);
+  rateSlice(catalogue.directions, [0, catalogue.directions.length], enabled, prices, rates, at);
   return computed(enabled, rates);
 }
 
@@ -165,13 +172,14 @@ export async function computeRatesInSlices(
   catalogue: Catalogue,
   prices: PriceTable,
   directionsPerSlice = DIRECTIONS_PER_SLICE,
+  at: Date = new Date(),
 ): Promise<ComputedRates> {
   const enabled = enabledAssets(catalogue);
   const rates: DirectionRateDto[] = [];
   const { directions } = catalogue;
   for (let start = 0; start < directions.length; start += directionsPerSlice) {
     if (start > 0) await nextTurn();
-    rateSlice(directions, [start, Math.min(start + directionsPerSlice, directions.length)], enabled, prices, rates);
+    rateSlice(directions, [start, Math.min(start + directionsPerSlice, directions.length)], enabled, prices, rates, at);
   }
   return computed(enabled, rates);
 }

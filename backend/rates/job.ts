@@ -13,7 +13,7 @@ import type { KV } from '../platform/kv/types';
 import type { Logger } from '../platform/logger';
 import { loadCatalogue } from '../catalogue/repository';
 import { CATALOGUE_CHANGED_CHANNEL } from './catalogueChanged';
-import { advanceSnapshot, computeRatesInSlices, nextTurn, priceSources, type Catalogue, type RatesSnapshot } from './engine';
+import { advanceSnapshot, computeRatesInSlices, DIRECTIONS_PER_SLICE, nextTurn, priceSources, type Catalogue, type RatesSnapshot } from './engine';
 import { createRateFeed, SIMULATED_MAX_AGE_MS, sourcesFor, type FeedSource } from './feed';
 import { publishSnapshot, readSnapshot } from './store';
 
@@ -29,6 +29,8 @@ export interface RatesJobOptions {
   /** How long a snapshot holds without a successor (RatesSnapshot.staleAt). */
   holdsForMs?: number;
   catalogueRefreshMs?: number;
+  /** The time working hours of manual directions are judged at, each tick; the real clock by default (tests set it). */
+  clock?: () => Date;
 }
 
 export interface RatesJobDeps {
@@ -51,6 +53,7 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
   const tickMs = options.tickMs ?? (deps.config.ratesSource === 'live' ? LIVE_TICK_MS : SIMULATED_TICK_MS);
   const holdsForMs = options.holdsForMs ?? Math.max(SIMULATED_MAX_AGE_MS, 5 * tickMs);
   const catalogueRefreshMs = options.catalogueRefreshMs ?? CATALOGUE_REFRESH_MS;
+  const clock = options.clock ?? (() => new Date());
   const feed = createRateFeed(options.sources ?? sourcesFor(deps.config), logger);
   const controller = new AbortController();
 
@@ -86,7 +89,7 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
     // shares this loop, and 20,000 directions make each step tens of milliseconds.
     const prices = priceSources(readings, now);
     await nextTurn();
-    const computed = await computeRatesInSlices(current, prices);
+    const computed = await computeRatesInSlices(current, prices, DIRECTIONS_PER_SLICE, clock());
     if (stopped) return;
     await nextTurn();
     const { snapshot, change } = advanceSnapshot(previous, computed, { now, holdsForMs });

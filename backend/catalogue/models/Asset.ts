@@ -6,7 +6,7 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
-import { ASSET_CODE_PATTERN } from '../../../common/catalogue';
+import { ASSET_CODE_PATTERN, RESERVE_MODES, type ReserveMode } from '../../../common/catalogue';
 import { ASSET_TYPES, type AssetType } from '../../../common/enums';
 import { money } from '../../platform/db';
 
@@ -27,6 +27,9 @@ export class Asset extends Model<InferAttributes<Asset>, InferCreationAttributes
   declare icon: string;
   /** Decimal string: what the exchanger can pay out. */
   declare reserve: CreationOptional<string>;
+  /** `computed`: `reserve` is published; `manual`: `reserveManual`, set by an admin. */
+  declare reserveMode: CreationOptional<ReserveMode>;
+  declare reserveManual: CreationOptional<string | null>;
   declare enabled: CreationOptional<boolean>;
   declare city: string | null;
   /** Position within its type in lists (smaller first). */
@@ -50,6 +53,8 @@ export function initAsset(sequelize: Sequelize): typeof Asset {
       precision: { type: DataTypes.INTEGER, allowNull: false, validate: { min: 0, max: 18 } },
       icon: { type: DataTypes.STRING(64), allowNull: false },
       reserve: money(sequelize, 'reserve', { defaultValue: '0' }),
+      reserveMode: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'computed', validate: { isIn: [[...RESERVE_MODES]] } },
+      reserveManual: money(sequelize, 'reserveManual', { allowNull: true }),
       enabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
       city: { type: DataTypes.STRING(16), allowNull: true },
       sortOrder: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },

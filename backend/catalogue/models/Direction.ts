@@ -10,6 +10,7 @@ import {
 } from 'sequelize';
 import { EXTRA_FIELD_NAMES, type DirectionFees, type ExtraFieldDto } from '../../../common/catalogue';
 import { RATE_TYPES, type RateType } from '../../../common/enums';
+import type { Schedule } from '../../../common/schedule';
 import { money } from '../../platform/db';
 import type { Asset } from './Asset';
 import { jsonAttribute } from '../../platform/db/json';
@@ -32,6 +33,8 @@ export class Direction extends Model<InferAttributes<Direction>, InferCreationAt
   declare oneWay: CreationOptional<boolean>;
   declare extraFields: CreationOptional<ExtraFieldDto[]>;
   declare fees: CreationOptional<DirectionFees | null>;
+  /** Working hours of a manual direction (common/schedule.ts); null: always open. */
+  declare schedule: CreationOptional<Schedule | null>;
   declare enabled: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -91,6 +94,7 @@ export function initDirection(sequelize: Sequelize): typeof Direction {
       oneWay: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       extraFields: { ...jsonAttribute('extraFields', false), defaultValue: '[]' },
       fees: { ...jsonAttribute('fees', true), defaultValue: null },
+      schedule: { ...jsonAttribute('schedule', true), defaultValue: null },
       enabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,

@@ -18,6 +18,9 @@ export const ADMIN: readonly ConsoleRole[] = ['admin'];
 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'orders', roles: STAFF, load: () => import('./OrdersSection') },
+  { key: 'directions', roles: ADMIN, load: () => import('./catalogue/DirectionsSection') },
+  { key: 'assets', roles: ADMIN, load: () => import('./catalogue/AssetsSection') },
+  { key: 'reserves', roles: ADMIN, load: () => import('./catalogue/ReservesSection') },
 ];
 
 /** The sections `role` may open. */

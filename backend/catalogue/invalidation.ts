@@ -1,0 +1,51 @@
+/**
+ * How a catalogue change reaches every process without a restart. The command that changes the
+ * catalogue publishes on CATALOGUE_CHANGED_CHANNEL after its commit; every web process listens
+ * (server.ts: watchCatalogueChanges) and drops its per-process copies — the GET /api/catalogue
+ * cache and the orders' direction cache register here per database — and the rates worker
+ * re-reads the catalogue on its next tick (rates/job.ts), whose snapshot then carries the
+ * change to the widget (rates:update), new orders (their rate and limits) and the exports.
+ */
+import type { Sequelize } from 'sequelize';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
+import { CATALOGUE_CHANGED_CHANNEL } from '../rates/catalogueChanged';
+
+const listeners = new WeakMap<Sequelize, Set<() => void>>();
+
+/** Calls `drop` whenever the catalogue of `sequelize`'s database changes; returns the removal. */
+export function onCatalogueInvalidated(sequelize: Sequelize, drop: () => void): () => void {
+  let set = listeners.get(sequelize);
+  if (!set) {
+    set = new Set();
+    listeners.set(sequelize, set);
+  }
+  set.add(drop);
+  return () => set.delete(drop);
+}
+
+/** Drops this process's copies of the catalogue of `sequelize`'s database. */
+export function invalidateCatalogue(sequelize: Sequelize): void {
+  for (const drop of listeners.get(sequelize) ?? []) drop();
+}
+
+/** After a committed change: this process at once, every other process and the worker through the KV. */
+export async function announceCatalogueChange(deps: { sequelize: Sequelize; kv: KV; logger?: Logger }, detail: Record<string, unknown>): Promise<void> {
+  invalidateCatalogue(deps.sequelize);
+  await deps.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify(detail)).catch((error: unknown) => {
+    deps.logger?.warn({ err: error }, 'cannot announce a catalogue change; other processes see it within their cache lifetimes');
+  });
+}
+
+/** Every catalogue change announced anywhere drops this process's copies; returns the unsubscribe. */
+export async function watchCatalogueChanges(deps: { sequelize: Sequelize; kv: KV; logger: Logger }): Promise<() => Promise<void>> {
+  const unsubscribe = await deps.kv
+    .subscribe(CATALOGUE_CHANGED_CHANNEL, () => invalidateCatalogue(deps.sequelize))
+    .catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'cannot listen for catalogue changes; caches expire on their own');
+      return null;
+    });
+  return async () => {
+    await unsubscribe?.();
+  };
+}
