@@ -5,8 +5,8 @@
  * even once an admin deletes the row (soft delete). Older orders without one show the asset's
  * first usable row, as before.
  *
- * Usable: enabled and not deleted. Demo rows (the seeding's) are used only while their asset has
- * no real usable row: the rule is per asset, so an exchanger configuring its BTC wallet never
+ * Usable: enabled and not deleted. Demo rows (the seeding's) are used only while their asset never
+ * had a real row (deleting every real row does not bring them back): the rule is per asset, so an exchanger configuring its BTC wallet never
  * shows a customer the demo BTC wallet again, even on an order given it earlier, while the assets
  * it has not configured yet keep the demo details until an admin deletes them too.
  * Read with the order's other rows on every view (no cache): an edit shows on the next page load
@@ -17,17 +17,28 @@ import type { Models, Order, PaymentDetail } from '../models';
 
 type DetailModels = Pick<Models, 'PaymentDetail'>;
 
-/** The rows an order of the asset may be given: the real ones, else the demo ones. */
-function usablePool(rows: PaymentDetail[]): PaymentDetail[] {
-  const real = rows.filter((row) => !row.demo);
-  return real.length > 0 ? real : rows;
+function isUsable(row: PaymentDetail): boolean {
+  return row.enabled && row.deletedAt === null;
 }
 
-/** Least recently used first (never used before used), the oldest row on a tie. */
+/**
+ * The rows an order of the asset may be given, out of all its rows (deleted and disabled ones
+ * too): the usable real ones; the usable demo ones only while the asset never had a real row.
+ */
+function usablePool(rows: PaymentDetail[]): PaymentDetail[] {
+  const everReal = rows.some((row) => !row.demo);
+  return rows.filter((row) => isUsable(row) && !(everReal && row.demo));
+}
+
+/**
+ * Least recently used first (never used before used); on a tie — MySQL keeps whole seconds, so
+ * orders of one second tie — the least used, then the oldest row.
+ */
 function byLeastRecentlyUsed(a: PaymentDetail, b: PaymentDetail): number {
   const at = a.lastUsedAt?.getTime() ?? -Infinity;
   const bt = b.lastUsedAt?.getTime() ?? -Infinity;
   if (at !== bt) return at < bt ? -1 : 1;
+  if (a.useCount !== b.useCount) return a.useCount - b.useCount;
   return a.id - b.id;
 }
 
@@ -45,19 +56,22 @@ const PICK_ATTEMPTS = 5;
 export async function pickPaymentDetail(models: DetailModels, assetCode: string, transaction: Transaction, now: Date): Promise<PaymentDetail | null> {
   for (let attempt = 1; attempt <= PICK_ATTEMPTS; attempt += 1) {
     const rows = await models.PaymentDetail.findAll({
-      where: { assetCode, enabled: true, deletedAt: null },
+      where: { assetCode },
       order: [['id', 'ASC']],
       lock: transaction.LOCK.UPDATE,
       transaction,
     });
     const chosen = usablePool(rows).sort(byLeastRecentlyUsed)[0];
     if (!chosen) return null;
+    // Later than every use so far, even when a concurrent order read the clock a moment earlier.
+    const latest = Math.max(...rows.map((row) => row.lastUsedAt?.getTime() ?? 0));
+    const stamp = new Date(Math.max(now.getTime(), Date.now(), latest + 1));
     const [changed] = await models.PaymentDetail.update(
-      { lastUsedAt: now, useCount: chosen.useCount + 1 },
+      { lastUsedAt: stamp, useCount: chosen.useCount + 1 },
       { where: { id: chosen.id, useCount: chosen.useCount }, transaction },
     );
     if (changed === 1) {
-      chosen.set({ lastUsedAt: now, useCount: chosen.useCount + 1 });
+      chosen.set({ lastUsedAt: stamp, useCount: chosen.useCount + 1 });
       return chosen;
     }
   }
@@ -66,7 +80,7 @@ export async function pickPaymentDetail(models: DetailModels, assetCode: string,
 
 /**
  * What each order shows (by order id): the row it was given unless that row is disabled now or is
- * a demo row while its asset has a real one; for older orders the asset's first usable row. Two
+ * a demo row of an asset that has had a real one; for older orders the asset's first usable row. Two
  * queries whatever the number of orders.
  */
 export async function paymentDetailsOfOrders(
@@ -76,18 +90,18 @@ export async function paymentDetailsOfOrders(
 ): Promise<Map<number, PaymentDetail | null>> {
   const codes = [...new Set(orders.map((order) => order.fromCode))];
   const ids = [...new Set(orders.map((order) => order.paymentDetailId).filter((id): id is number => id !== null && id !== undefined))];
-  const [usable, given] = await Promise.all([
-    models.PaymentDetail.findAll({ where: { assetCode: { [Op.in]: codes }, enabled: true, deletedAt: null }, order: [['id', 'ASC']], transaction }),
+  const [all, given] = await Promise.all([
+    models.PaymentDetail.findAll({ where: { assetCode: { [Op.in]: codes } }, order: [['id', 'ASC']], transaction }),
     ids.length > 0 ? models.PaymentDetail.findAll({ where: { id: { [Op.in]: ids } }, transaction }) : Promise.resolve([] as PaymentDetail[]),
   ]);
   const byAsset = new Map<string, PaymentDetail[]>();
-  for (const row of usable) byAsset.set(row.assetCode, [...(byAsset.get(row.assetCode) ?? []), row]);
-  const hasReal = (code: string) => (byAsset.get(code) ?? []).some((row) => !row.demo);
+  for (const row of all) byAsset.set(row.assetCode, [...(byAsset.get(row.assetCode) ?? []), row]);
+  const everReal = (code: string) => (byAsset.get(code) ?? []).some((row) => !row.demo);
   const givenById = new Map(given.map((row) => [row.id, row]));
   const shown = new Map<number, PaymentDetail | null>();
   for (const order of orders) {
     const row = order.paymentDetailId ? givenById.get(order.paymentDetailId) : usablePool(byAsset.get(order.fromCode) ?? [])[0];
-    const hidden = !row || !row.enabled || (row.demo && hasReal(row.assetCode));
+    const hidden = !row || !row.enabled || (row.demo && everReal(row.assetCode));
     shown.set(order.id, hidden ? null : row);
   }
   return shown;

@@ -30,21 +30,33 @@ export const up: Migration = async ({ context: queryInterface }) => {
     await sequelize.query('ALTER TABLE payment_details_0013 RENAME TO payment_details');
     await queryInterface.addIndex('payment_details', ['assetCode'], { name: 'payment_details_asset' });
   } else {
+    // MySQL DDL is not transactional: each step checks first, so a run cut short can run again.
     // The foreign key needs an index on assetCode: the plain one comes before the unique one goes.
-    await queryInterface.addIndex('payment_details', ['assetCode'], { name: 'payment_details_asset' });
-    const indexes = (await queryInterface.showIndex('payment_details')) as Array<{ name: string; unique: boolean; fields: Array<{ attribute: string }> }>;
-    for (const index of indexes) {
-      if (index.unique && index.name !== 'PRIMARY' && index.fields.length === 1 && index.fields[0]!.attribute === 'assetCode') {
-        await queryInterface.removeIndex('payment_details', index.name);
+    const uniqueOnAsset = await sequelize.query<{ Key_name: string; Non_unique: number | string }>(
+      "SHOW INDEX FROM payment_details WHERE Column_name = 'assetCode'",
+      { type: QueryTypes.SELECT },
+    );
+    if (!uniqueOnAsset.some((index) => index.Key_name === 'payment_details_asset')) {
+      await queryInterface.addIndex('payment_details', ['assetCode'], { name: 'payment_details_asset' });
+    }
+    for (const index of uniqueOnAsset) {
+      if (Number(index.Non_unique) === 0 && index.Key_name !== 'PRIMARY' && index.Key_name !== 'payment_details_asset') {
+        await queryInterface.removeIndex('payment_details', index.Key_name);
       }
     }
   }
-  await queryInterface.addColumn('payment_details', 'holder', { type: DataTypes.STRING(64), allowNull: true });
-  await queryInterface.addColumn('payment_details', 'demo', { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false });
-  await queryInterface.addColumn('payment_details', 'lastUsedAt', { type: DataTypes.DATE, allowNull: true });
-  await queryInterface.addColumn('payment_details', 'useCount', { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 });
-  await queryInterface.addColumn('payment_details', 'deletedAt', { type: DataTypes.DATE, allowNull: true });
-  await queryInterface.addColumn('orders', 'paymentDetailId', { type: DataTypes.INTEGER, allowNull: true });
+  const details = await queryInterface.describeTable('payment_details');
+  const addDetailColumn = async (name: string, spec: Parameters<typeof queryInterface.addColumn>[2]) => {
+    if (!(name in details)) await queryInterface.addColumn('payment_details', name, spec);
+  };
+  await addDetailColumn('holder', { type: DataTypes.STRING(64), allowNull: true });
+  await addDetailColumn('demo', { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false });
+  await addDetailColumn('lastUsedAt', { type: DataTypes.DATE, allowNull: true });
+  await addDetailColumn('useCount', { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 });
+  await addDetailColumn('deletedAt', { type: DataTypes.DATE, allowNull: true });
+  if (!('paymentDetailId' in (await queryInterface.describeTable('orders')))) {
+    await queryInterface.addColumn('orders', 'paymentDetailId', { type: DataTypes.INTEGER, allowNull: true });
+  }
 
   const rows = await sequelize.query<{ id: number; account: string; memo: string | null; note: string | null; code: string; type: AssetType; currency: string; network: string | null }>(
     'SELECT p.id, p.account, p.memo, p.note, a.code, a.type, a.currency, a.network FROM payment_details p JOIN assets a ON a.code = p.assetCode',
