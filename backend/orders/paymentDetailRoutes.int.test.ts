@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
+import { hostileBody } from '../test/hostileInput';
 import type { CreateOrderResponse, OrderDto } from '../../common/orders';
 import type { PaymentDetailDto } from '../../common/paymentDetails';
 import { TestClient } from '../accounts/testing';
@@ -82,6 +84,7 @@ describe('admin payment details: /api/admin/payment-details, rotation, soft dele
       { asset: cards.from, account: 'not a card number' },
       { asset: wallets.from, account: 'bc1q with spaces 0000000' },
       { asset: wallets.from, account: '' },
+      { asset: wallets.from, account: '   ' },
       { asset: 'NO_SUCH_ASSET_X', account: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' },
       { asset: wallets.from, account: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', holder: 'x'.repeat(65) },
     ];
@@ -92,6 +95,27 @@ describe('admin payment details: /api/admin/payment-details, rotation, soft dele
     }
     const card = await addDetail({ asset: cards.from, account: '4111-1111-1111-1111', holder: 'Ivan Petrov' });
     expect(card).to.include({ account: '4111 1111 1111 1111', holder: 'Ivan Petrov' });
+  });
+
+  it('answers any JSON body of an admin with 4xx and the envelope, never a 5xx, creating nothing', async () => {
+    const before = await models.PaymentDetail.count();
+    await fc.assert(
+      fc.asyncProperty(hostileBody({ asset: 'NO_SUCH_ASSET_Z', account: '4111 1111 1111 1111', holder: 'Ivan', note: 'n', memo: 'm' }), async (body) => {
+        const response = await fetch(`${server.url}/api/admin/payment-details`, {
+          method: 'POST',
+          headers: { origin: server.url, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', cookie: admin.cookieHeader() },
+          body,
+        });
+        const text = await response.text();
+        expect(response.status, `${body.slice(0, 200)} → ${text.slice(0, 200)}`).to.be.within(400, 499);
+        expect((JSON.parse(text) as { error: { code: string } }).error.code).to.match(/^[a-z_]+$/);
+      }),
+      { seed: 20_261_124, numRuns: 40, endOnFailure: true },
+    );
+    for (const id of ['abc', '-1', '1e3', '99999999999', '0']) {
+      expect((await admin.request('DELETE', `/admin/payment-details/${id}`)).status, id).to.equal(404);
+    }
+    expect(await models.PaymentDetail.count()).to.be.at.least(before);
   });
 
   it('gives concurrent orders the details in rotation, least recently used first, each row equally', async () => {

@@ -55,6 +55,7 @@ function audited(row: PaymentDetail): Record<string, unknown> {
  */
 function accountFor(asset: Pick<Asset, 'code' | 'type'>, raw: string, t: Translate): string {
   const invalid = () => new ValidationError({ account: t(validationMessage('account').key) });
+  if (raw === '') throw invalid();
   if (asset.type === 'cash') {
     if (raw.length < 4) throw invalid();
     return raw;
@@ -70,12 +71,13 @@ function accountFor(asset: Pick<Asset, 'code' | 'type'>, raw: string, t: Transla
 }
 
 export async function createPaymentDetail(write: StaffWrite, request: CreatePaymentDetailRequest, t: Translate): Promise<PaymentDetail> {
-  const asset = await write.models.Asset.findOne({ where: { code: request.asset } });
+  const text = (value: string | undefined) => value?.trim() || null;
+  const asset = await write.models.Asset.findOne({ where: { code: request.asset.trim() } });
   if (!asset) throw new ValidationError({ asset: t(validationMessage('general_error').key) });
-  const account = accountFor(asset, request.account, t);
+  const account = accountFor(asset, request.account.trim(), t);
   return writeTransaction(write.sequelize, async (transaction) => {
     const row = await write.models.PaymentDetail.create(
-      { assetCode: asset.code, account, holder: request.holder || null, note: request.note || null, memo: request.memo || null, demo: false, enabled: true },
+      { assetCode: asset.code, account, holder: text(request.holder), note: text(request.note), memo: text(request.memo), demo: false, enabled: true },
       { transaction },
     );
     await recordAudit(write.models, transaction, {

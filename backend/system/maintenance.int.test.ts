@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import fc from 'fast-check';
+import { hostileBody } from '../test/hostileInput';
 import { Sequelize } from 'sequelize';
 import type { CreateOrderResponse } from '../../common/orders';
 import { TestClient } from '../accounts/testing';
@@ -81,6 +83,23 @@ describe('maintenance switched at run time: /api/admin/maintenance', function ()
     }
   });
 
+  it('answers any JSON body of an admin with the envelope, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileBody({ enabled: false }), async (body) => {
+        const response = await fetch(`${first.url}/api/admin/maintenance`, {
+          method: 'PUT',
+          headers: { origin: first.url, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', cookie: admin.cookieHeader() },
+          body,
+        });
+        const text = await response.text();
+        expect(response.status, `${body.slice(0, 200)} → ${text.slice(0, 200)}`).to.be.below(500);
+        expect((JSON.parse(text) as { success: boolean }).success).to.equal(response.status === 200);
+      }),
+      { seed: 20_261_124, numRuns: 40, endOnFailure: true },
+    );
+    expect((await admin.request('PUT', '/admin/maintenance', { enabled: false })).status).to.equal(200);
+  });
+
   it('on: new orders refused, exports 503, notice in config and on open pages of every process; paid orders go on; off again', async () => {
     const customer = new TestClient(first.url);
     const created = await newOrder(customer);
@@ -130,8 +149,11 @@ describe('maintenance switched at run time: /api/admin/maintenance', function ()
       // Without Redis the second process has no rates of the test direction: it answers 422, not 503.
       expect((await newOrder(client)).status).to.equal(server === first || shared ? 201 : 422);
     }
-    const audit = await initModels(first.db.sequelize).AuditRecord.findAll({ where: { action: 'maintenance.switch', actorId: admin.userId }, order: [['id', 'ASC']] });
-    expect(audit.map((record) => record.after)).to.deep.equal([{ enabled: true }, { enabled: false }]);
+    const audit = await initModels(first.db.sequelize).AuditRecord.findAll({ where: { action: 'maintenance.switch', actorId: admin.userId }, order: [['id', 'DESC']], limit: 2 });
+    expect(audit.map((record) => [record.before, record.after])).to.deep.equal([
+      [{ enabled: true }, { enabled: false }],
+      [{ enabled: false }, { enabled: true }],
+    ]);
   });
 
   it('MAINTENANCE=1 forces it on whatever is stored', async () => {
