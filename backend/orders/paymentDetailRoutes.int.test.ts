@@ -91,7 +91,7 @@ describe('admin payment details: /api/admin/payment-details, rotation, soft dele
     for (const body of refused) {
       const response = await admin.post('/admin/payment-details', body);
       expect(response.status, JSON.stringify(body)).to.equal(400);
-      expect(response.body.error.code).to.equal('validation_failed');
+      expect(response.body.error?.code).to.equal('validation_failed');
     }
     const card = await addDetail({ asset: cards.from, account: '4111-1111-1111-1111', holder: 'Ivan Petrov' });
     expect(card).to.include({ account: '4111 1111 1111 1111', holder: 'Ivan Petrov' });

@@ -39,7 +39,7 @@ describe('maintenance switched at run time: /api/admin/maintenance', function ()
   let database: Awaited<ReturnType<typeof ownDatabase>>;
   let first: TestServer;
   let second: TestServer;
-  let admin: TestClient;
+  let admin: Awaited<ReturnType<typeof signedInAs>>;
   let direction: TestDirection;
 
   before(async () => {
@@ -123,7 +123,7 @@ describe('maintenance switched at run time: /api/admin/maintenance', function ()
       await until(async () => (await client.get('/config')).body.data.maintenance === true);
       const refused = await client.post('/orders', orderRequest(direction, { amountSend: '0.5' }));
       expect(refused.status).to.equal(503);
-      expect(refused.body.error.code).to.equal('maintenance');
+      expect(refused.body.error?.code).to.equal('maintenance');
       for (const file of ['xml', 'json', 'txt']) {
         const exported = await fetch(`${server.url}/export/rates.${file}`);
         expect(exported.status, file).to.equal(503);

@@ -18,6 +18,8 @@ export const ADMIN: readonly ConsoleRole[] = ['admin'];
 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'orders', roles: STAFF, load: () => import('./OrdersSection') },
+  { key: 'payments', roles: ADMIN, load: () => import('./payments/PaymentsSection') },
+  { key: 'maintenance', roles: ADMIN, load: () => import('./maintenance/MaintenanceSection') },
 ];
 
 /** The sections `role` may open. */
