@@ -23,6 +23,9 @@ import { auditRoutes } from './audit/routes';
 import { catalogueAdminRoutes } from './catalogue/admin/routes';
 import type { AppMiddleware } from './platform/http/types';
 import type { Services } from './services';
+import type { Maintenance } from './system/maintenance';
+import { maintenanceRoutes } from './system/maintenanceRoutes';
+import { paymentDetailRoutes } from './orders/paymentDetailRoutes';
 
 /** JSON bodies everywhere but the order uploads (multipart, parsed by their own route). */
 function jsonBodyExceptUploads(): AppMiddleware {
@@ -42,6 +45,8 @@ export interface ApiRoutesDeps {
   rates: RatesView;
   rateLimits: RateLimits;
   services: Services;
+  /** The run-time maintenance switch of this process (system/maintenance.ts). */
+  maintenance: Maintenance;
 }
 
 /**
@@ -73,10 +78,12 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
     i18n: deps.services.i18n,
     mailer: deps.services.mailer,
   });
-  api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.config.maintenance }).routes());
+  api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.maintenance }).routes());
   const staff = { kv: deps.kv, models, policy: staffPolicy(deps.config) };
   api.use(operatorRoutes({ ...staff, orders }).routes());
   api.use(auditRoutes(staff).routes());
   api.use(catalogueAdminRoutes({ ...staff, sequelize: deps.db.sequelize, logger: deps.logger }).routes());
+  api.use(paymentDetailRoutes({ ...staff, sequelize: deps.db.sequelize }).routes());
+  api.use(maintenanceRoutes({ ...staff, maintenance: deps.maintenance }).routes());
   return api;
 }

@@ -22,6 +22,7 @@ import { exportRoutes } from './export/routes';
 import { systemRoutes } from './system/routes';
 import type { RateLimits } from './platform/security/rateLimit';
 import type { Services } from './services';
+import { createMaintenance, type Maintenance } from './system/maintenance';
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +43,8 @@ export type App = Koa<AppState> & {
   /** This app's Prometheus registry and HTTP histogram. */
   metrics: Metrics;
   i18n: ServerI18n;
+  /** The run-time maintenance switch of this app (system/maintenance.ts); the server closes it. */
+  maintenance: Maintenance;
 };
 
 /**
@@ -60,9 +63,10 @@ export function createApp(deps: AppDeps): App {
   app.metrics = createMetrics();
   app.i18n = deps.services.i18n;
   app.silent = true;
+  app.maintenance = createMaintenance({ config, kv, sequelize: deps.db.sequelize, logger });
 
-  const api = apiRoutes({ app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services });
-  const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics });
+  const api = apiRoutes({ app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services, maintenance: app.maintenance });
+  const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics, maintenance: app.maintenance });
 
   const intake = deps.intake ?? { closing: false };
   app.use(noteArrival(intake));
@@ -75,7 +79,7 @@ export function createApp(deps: AppDeps): App {
   app.use(errorHandler());
   app.use(refuseWhileClosing(intake));
   app.use(navigation());
-  app.use(exportRoutes({ rates: deps.rates, maintenance: config.maintenance }));
+  app.use(exportRoutes({ rates: deps.rates, maintenance: app.maintenance }));
   app.use(system.routes());
   app.use(api.routes());
   app.use(unmatchedApi());

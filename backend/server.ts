@@ -90,6 +90,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let rateLimits: RateLimits | undefined;
   let metricsListener: MetricsListener | undefined;
   let unwatchCatalogue: (() => Promise<void>) | undefined;
+  let maintenance: { close(): Promise<void> } | undefined;
   try {
     await db.migrate();
     await seedCatalogueOnStart({ config, db, logger });
@@ -99,9 +100,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
     rateLimits = createRateLimits(config, logger);
     const intake: Intake = { closing: false };
     const app = createApp({ config, logger, db, kv, rates, rateLimits, services, intake });
+    maintenance = app.maintenance;
     const httpServer = createServer(app.callback());
     realtime = attachRealtime(httpServer, { config, logger });
     rates.broadcastTo(localSockets(realtime.io));
+    // Open pages switch to (or from) the maintenance notice without a reload.
+    const io = realtime.io;
+    app.maintenance.onMaintenanceChanged(({ enabled }) => io.local.emit('maintenance:changed', { enabled }));
     // Signed-in sockets join `user:<id>` and are disconnected when that user's sessions end.
     detachAccounts = await attachAccountSockets(realtime.io, { kv, sessionKeys: config.sessionKeys, logger });
     // Operators' sockets join `operators`; order pages join `order:<uid>` and get changes and ticks.
@@ -144,11 +149,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
       metricsListener,
       logger,
       graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
+      maintenance: app.maintenance,
     });
     const url = `http://127.0.0.1:${port}`;
     return { app, httpServer, io: realtime.io, db, kv, services, rates, orderLive, logger, url, port, metricsUrl: metricsListener?.url ?? null, stopAccepting, close };
   } catch (error) {
-    await Promise.allSettled([unwatchCatalogue?.(), metricsListener?.close(), detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close()]);
+    await Promise.allSettled([unwatchCatalogue?.(), metricsListener?.close(), detachAccounts?.(), orderLive?.close(), realtime?.close(), rates?.close(), rateLimits?.close(), maintenance?.close()]);
     await Promise.allSettled([db.close(), kv.close()]);
     services.close();
     throw error;
@@ -170,6 +176,7 @@ interface CloseTargets {
   metricsListener: MetricsListener | undefined;
   logger: Logger;
   graceMs: number;
+  maintenance: { close(): Promise<void> };
 }
 
 /**
@@ -178,7 +185,7 @@ interface CloseTargets {
  * and account mails still queued (until MAIL_DRAIN_MS after the stop), the database and KV, and last the mailer.
  */
 function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAccepting' | 'close'> {
-  const { httpServer, unwatchCatalogue, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, services, metricsListener, logger, graceMs } = targets;
+  const { httpServer, unwatchCatalogue, intake, realtime, detachAccounts, orderLive, rates, rateLimits, db, kv, services, metricsListener, logger, graceMs, maintenance } = targets;
   let stopped: { at: number; connectionsEnded: Promise<void>; idleSweep: NodeJS.Timeout; forceClose: NodeJS.Timeout } | undefined;
   let closing: Promise<void> | undefined;
 
@@ -210,7 +217,7 @@ function gracefulClose(targets: CloseTargets): Pick<RunningServer, 'stopAcceptin
         clearInterval(idleSweep);
         clearTimeout(forceClose);
       }
-      await Promise.allSettled([rates.close(), rateLimits.close(), metricsListener?.close()]);
+      await Promise.allSettled([rates.close(), rateLimits.close(), metricsListener?.close(), maintenance.close()]);
       // Mails queued by the last requests (order and account mails) go out before the process lets go (those left
       // past the budget stay in the outbox for the worker).
       await drainMails(at + MAIL_DRAIN_MS);

@@ -90,6 +90,13 @@ export interface PublicConfig {
   maintenance: boolean;
 }
 
+/** `GET|PUT /api/admin/maintenance`: what is enforced, whether MAINTENANCE=1 forces it, what is stored. */
+export interface MaintenanceState {
+  enabled: boolean;
+  forced: boolean;
+  stored: boolean;
+}
+
 /** Build manifest written by the frontend build and served at /builds/latest.json. */
 export interface BuildManifest {
   buildId: string;

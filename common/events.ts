@@ -108,6 +108,8 @@ export interface ServerToClientEvents {
   'rates:update': (payload: RatesUpdate) => void;
   'reserves:update': (payload: ReservesUpdate) => void;
   'operators:order': (payload: OperatorOrderEvent) => void;
+  /** To every socket when technical maintenance is switched on or off (backend/system/maintenance.ts). */
+  'maintenance:changed': (payload: { enabled: boolean }) => void;
   /** Sent right after a connection is accepted; lets clients verify the round trip. */
   'server:hello': (payload: { serverId: string; at: string }) => void;
 }

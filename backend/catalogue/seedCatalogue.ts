@@ -107,7 +107,7 @@ async function seedWithin(sequelize: Sequelize, data: CatalogueData, transaction
   }));
   for (const rows of chunks(directionRows)) await Direction.bulkCreate(rows, { transaction });
   // A demo catalogue comes with the demo details customers pay into, one row per asset.
-  for (const rows of chunks(data.assets.map(demoPaymentDetailRow))) await PaymentDetail.bulkCreate(rows, { transaction });
+  for (const rows of chunks(data.assets.map((asset) => ({ ...demoPaymentDetailRow(asset), demo: true })))) await PaymentDetail.bulkCreate(rows, { transaction });
   return { seeded: true, assets: assetRows.length, directions: directionRows.length };
 }
 

@@ -21,8 +21,8 @@ const READ_METHODS = ['GET', 'HEAD'];
 
 export interface ExportRoutesDeps {
   rates: RatesView;
-  /** MAINTENANCE=1: the exports are withdrawn (503). */
-  maintenance: boolean;
+  /** While maintenance is on (system/maintenance.ts) the exports are withdrawn (503). */
+  maintenance: { isOn(): Promise<boolean> };
 }
 
 function isExportPath(path: string): boolean {
@@ -63,7 +63,7 @@ export function exportRoutes(deps: ExportRoutesDeps): AppMiddleware {
     const format = EXPORT_FILES[ctx.path as keyof typeof EXPORT_FILES];
     if (format === undefined) throw new NotFoundError();
     if (!READ_METHODS.includes(ctx.method)) throw new MethodNotAllowedError(READ_METHODS);
-    if (deps.maintenance) withdraw(ctx, MAINTENANCE_RETRY_AFTER_SECONDS, new MaintenanceError());
+    if (await deps.maintenance.isOn()) withdraw(ctx, MAINTENANCE_RETRY_AFTER_SECONDS, new MaintenanceError());
     const state = deps.rates.current();
     if (state === null) {
       withdraw(ctx, NOT_READY_RETRY_AFTER_SECONDS, new ServiceUnavailableError(undefined, { messageKey: 'rates.not_ready' }));

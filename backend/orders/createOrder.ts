@@ -20,6 +20,7 @@ import { checkDirectionFields, isBankCard } from './directionRules';
 import { offeredDirection } from './directionCache';
 import { DirectionUnavailable } from './errors';
 import { orderCreatedMail, queueOrderMail, sealOrderSecret } from './mail';
+import { pickPaymentDetail } from './paymentDetails';
 import { presentOrder } from './presenters';
 import { hashOrderSecret, newOrderSecret, newOrderUid } from './secrets';
 import { writeTransaction } from '../platform/db/transaction';
@@ -100,15 +101,19 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     const uid = newOrderUid();
     try {
       const created = await writeTransaction(ctx.sequelize, async (transaction) => {
-        const order = await ctx.models.Order.create({ ...base, uid, secretSealed: sealOrderSecret(ctx, uid, secret) }, { transaction });
+        // The details it will show from the pay step on, taken in rotation (./paymentDetails.ts).
+        const payTo = await pickPaymentDetail(ctx.models, base.fromCode, transaction, now);
+        const order = await ctx.models.Order.create(
+          { ...base, uid, secretSealed: sealOrderSecret(ctx, uid, secret), paymentDetailId: payTo?.id ?? null },
+          { transaction },
+        );
         const event = await ctx.models.OrderEvent.create(
           { orderId: order.id, action: 'created', fromStatus: null, toStatus: 'new', actor: 'customer', actorUserId: props.user?.id ?? null, actorName: null, details: null },
           { transaction },
         );
         const mail = props.mailCreated === false ? null : await queueOrderMail(ctx, transaction, order, orderCreatedMail(order));
-        // Everything the view needs is at hand: no more reads inside the writer's turn. A new
-        // order waits for confirmation, a step that shows no payment details.
-        return { view: { order, from: direction.fromAsset, to: direction.toAsset, payTo: null, events: [event] } satisfies OrderView, mail };
+        // Everything the view needs is at hand: no more reads inside the writer's turn.
+        return { view: { order, from: direction.fromAsset, to: direction.toAsset, payTo, events: [event] } satisfies OrderView, mail };
       });
       // Committed: publish and mail outside the transaction.
       await announceOrderChange(ctx, created.view, { kind: 'status', mails: created.mail ? [created.mail] : [] });

@@ -23,11 +23,12 @@ export interface OrderRoutesDeps {
   kv: KV;
   models: Pick<Models, 'User'>;
   rateLimits: RateLimits;
-  maintenance: boolean;
+  /** Technical maintenance (system/maintenance.ts): new orders are refused while it is on. */
+  maintenance: { isOn(): Promise<boolean> };
 }
 
 /**
- * The customer's order API: `POST /orders` (refused with 503 maintenance while MAINTENANCE=1; limited
+ * The customer's order API: `POST /orders` (refused with 503 maintenance while maintenance is on; limited
  * per IP and per mailed address, ./limits.ts),
  * `GET /orders/:uid/:secret` and `POST /orders/:uid/:secret/{confirm,paid,cancel,refund-address}`;
  * the uploads (card-photo, receipt) in ./uploads.ts.
@@ -41,9 +42,9 @@ export function orderRoutes(deps: OrderRoutesDeps): Router<AppState> {
 
   router.post(
     '/',
-    function refuseInMaintenance(_ctx: AppContext, next: Next) {
-      if (deps.maintenance) throw new MaintenanceError();
-      return next();
+    async function refuseInMaintenance(_ctx: AppContext, next: Next) {
+      if (await deps.maintenance.isOn()) throw new MaintenanceError();
+      await next();
     },
     limitCreate,
     validate(createOrderSchema),

@@ -78,3 +78,16 @@ export const operatorListSchema = object({
 });
 
 export type OperatorListQuery = InferType<typeof operatorListSchema>;
+
+/** `POST /api/admin/payment-details`: the shape; the per-asset rules are the command's (paymentDetailsAdmin.ts). */
+export const createPaymentDetailSchema = object({
+  asset: string().required(validationMessage('required')).max(32, validationMessage('max_length', { max: 32 })),
+  account: string().required(validationMessage('required')).max(255, validationMessage('max_length', { max: 255 })),
+  holder: string().optional().max(64, validationMessage('max_length', { max: 64 })),
+  note: string().optional().max(255, validationMessage('max_length', { max: 255 })),
+  memo: string().optional().max(64, validationMessage('max_length', { max: 64 })),
+});
+
+export const paymentDetailIdSchema = object({
+  id: string().required().matches(/^\d{1,10}$/, { message: validationMessage('general_error') }),
+});

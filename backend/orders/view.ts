@@ -4,13 +4,13 @@
  */
 import { Op, type Transaction } from 'sequelize';
 import type { Asset, Models, Order, OrderEvent, PaymentDetail } from '../models';
-import { enabledPaymentDetails } from './paymentDetails';
+import { paymentDetailsOfOrders } from './paymentDetails';
 
 export interface OrderView {
   order: Order;
   from: Asset | null;
   to: Asset | null;
-  /** The enabled payment details of the asset the customer sends; null when it has none. */
+  /** Where the customer pays (./paymentDetails.ts: the row the order was given); null when none shows. */
   payTo: PaymentDetail | null;
   events: OrderEvent[];
 }
@@ -29,7 +29,7 @@ export async function loadOrderViews(models: ViewModels, orders: Order[], transa
   const codes = [...new Set(orders.flatMap((order) => [order.fromCode, order.toCode]))];
   const [assets, payTo, events] = await Promise.all([
     models.Asset.findAll({ where: { code: { [Op.in]: codes } }, transaction }),
-    enabledPaymentDetails(models, [...new Set(orders.map((order) => order.fromCode))], transaction),
+    paymentDetailsOfOrders(models, orders, transaction),
     models.OrderEvent.findAll({ where: { orderId: { [Op.in]: orders.map((order) => order.id) } }, order: [['id', 'ASC']], transaction }),
   ]);
   const byCode = new Map(assets.map((asset) => [asset.code, asset]));
@@ -43,7 +43,7 @@ export async function loadOrderViews(models: ViewModels, orders: Order[], transa
     order,
     from: byCode.get(order.fromCode) ?? null,
     to: byCode.get(order.toCode) ?? null,
-    payTo: payTo.get(order.fromCode) ?? null,
+    payTo: payTo.get(order.id) ?? null,
     events: byOrder.get(order.id) ?? [],
   }));
 }

@@ -17,7 +17,8 @@ export async function readBuildId(staticDir: string): Promise<string | null> {
 }
 
 /** The configuration the browser may see: never secrets. */
-export async function presentPublicConfig(config: Config): Promise<PublicConfig> {
+/** `maintenance`: the run-time switch (./maintenance.ts); MAINTENANCE=1 alone without one. */
+export async function presentPublicConfig(config: Config, maintenance?: { isOn(): Promise<boolean> }): Promise<PublicConfig> {
   return {
     publicUrl: config.publicUrl,
     buildId: await readBuildId(config.staticDir),
@@ -26,16 +27,16 @@ export async function presentPublicConfig(config: Config): Promise<PublicConfig>
     chatWidgetId: config.chatWidgetId,
     recaptchaV2SiteKey: config.recaptcha.v2SiteKey,
     recaptchaV3SiteKey: config.recaptcha.v3SiteKey,
-    maintenance: config.maintenance,
+    maintenance: maintenance ? await maintenance.isOn() : config.maintenance,
   };
 }
 
 /** `GET /config` → PublicConfig. */
-export function configRoutes(config: Config): Router<AppState> {
+export function configRoutes(config: Config, maintenance?: { isOn(): Promise<boolean> }): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/config', async function publicConfig(ctx) {
     ctx.set('Cache-Control', 'no-cache');
-    respond(ctx, await presentPublicConfig(config));
+    respond(ctx, await presentPublicConfig(config, maintenance));
   });
   return router;
 }

@@ -13,6 +13,7 @@ export interface SystemRoutesDeps {
   db: Pick<Database, 'ping'>;
   kv: KV;
   metrics: Metrics;
+  maintenance?: { isOn(): Promise<boolean> };
 }
 
 /**
@@ -23,7 +24,7 @@ export function systemRoutes(deps: SystemRoutesDeps): Router<AppState> {
   const system = new Router<AppState>();
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(healthRoutes({ db: deps.db, kv: deps.kv }).routes());
-  api.use(configRoutes(deps.config).routes());
+  api.use(configRoutes(deps.config, deps.maintenance).routes());
   system.use(api.routes());
   system.use(metricsRoutes(deps.metrics, deps.config.metrics.token).routes());
   return system;

@@ -64,6 +64,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare extra: OrderExtra;
   declare comment: string | null;
   declare ref: string | null;
+  /** The payment_details row the order was given at creation (rotation); null for older orders. */
+  declare paymentDetailId: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -118,6 +120,7 @@ export function initOrder(sequelize: Sequelize): typeof Order {
       },
       comment: { type: DataTypes.TEXT, allowNull: true },
       ref: { type: DataTypes.STRING(64), allowNull: true },
+      paymentDetailId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     }),

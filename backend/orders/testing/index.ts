@@ -107,7 +107,7 @@ export async function buildDirection(
     const currency = type === 'coin' ? 'BTC' : 'RUB';
     await Asset.create({ code, name: `Test ${code}`, type, currency, network: null, precision, icon: 'test', reserve: spec.reserve ?? '1000000', city: null });
     // Customers pay into the details the demo catalogue would give such an asset.
-    await PaymentDetail.create(demoPaymentDetailRow({ code, type, currency, network: null }));
+    await PaymentDetail.create({ ...demoPaymentDetailRow({ code, type, currency, network: null }), demo: true });
     return { code, type, currency, city: null, enabled: true, precision } satisfies RateAsset;
   };
   const from = await make(options.from);

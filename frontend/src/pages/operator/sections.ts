@@ -21,6 +21,8 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'directions', roles: ADMIN, load: () => import('./catalogue/DirectionsSection') },
   { key: 'assets', roles: ADMIN, load: () => import('./catalogue/AssetsSection') },
   { key: 'reserves', roles: ADMIN, load: () => import('./catalogue/ReservesSection') },
+  { key: 'payments', roles: ADMIN, load: () => import('./payments/PaymentsSection') },
+  { key: 'maintenance', roles: ADMIN, load: () => import('./maintenance/MaintenanceSection') },
 ];
 
 /** The sections `role` may open. */
