@@ -19,6 +19,8 @@ import {
 import type { ExtraFieldName } from '../../../common/catalogue';
 import { money } from '../../platform/db';
 import { nullsByDefault } from '../../platform/db/nullDefaults';
+import { jsonAttribute } from '../../platform/db/json';
+import type { BlacklistMatch } from '../../../common/blacklist';
 
 export type OrderExtra = Partial<Record<ExtraFieldName, string>>;
 
@@ -64,6 +66,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare extra: OrderExtra;
   declare comment: string | null;
   declare ref: string | null;
+  /** Why the blacklist held this order (backend/blacklist): staff only. */
+  declare blacklistMatch: CreationOptional<BlacklistMatch | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -118,6 +122,7 @@ export function initOrder(sequelize: Sequelize): typeof Order {
       },
       comment: { type: DataTypes.TEXT, allowNull: true },
       ref: { type: DataTypes.STRING(64), allowNull: true },
+      blacklistMatch: jsonAttribute('blacklistMatch', true),
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     }),
