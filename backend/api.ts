@@ -20,6 +20,8 @@ import { ORDER_UPLOAD_PATH } from './orders/uploadRoutes';
 import { operatorRoutes } from './console/routes';
 import { staffPolicy } from './console/policy';
 import { auditRoutes } from './audit/routes';
+import { blacklistRoutes } from './blacklist/routes';
+import { adminUserRoutes } from './accounts/adminUserRoutes';
 import type { AppMiddleware } from './platform/http/types';
 import type { Services } from './services';
 
@@ -76,5 +78,7 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   const staff = { kv: deps.kv, models, policy: staffPolicy(deps.config) };
   api.use(operatorRoutes({ ...staff, orders }).routes());
   api.use(auditRoutes(staff).routes());
+  api.use(blacklistRoutes({ ...staff, blacklist: { sequelize: deps.db.sequelize, models, secretKeys: orders.secretKeys } }).routes());
+  api.use(adminUserRoutes(staff).routes());
   return api;
 }

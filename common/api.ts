@@ -68,7 +68,7 @@ export const ErrorCode = {
   OrderRefused: 'order_refused',
   /** The change would leave no active admin. */
   LastAdmin: 'last_admin',
-  /** Staff cannot block or change the role of their own account. */
+  /** Staff cannot block or unblock their own account. */
   OwnAccount: 'own_account',
   /** An admin blocked the account (no end date). */
   AccountSuspended: 'account_suspended',
