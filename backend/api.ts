@@ -21,6 +21,8 @@ import { operatorRoutes } from './console/routes';
 import { staffPolicy } from './console/policy';
 import { auditRoutes } from './audit/routes';
 import { catalogueAdminRoutes } from './catalogue/admin/routes';
+import { blacklistRoutes } from './blacklist/routes';
+import { adminUserRoutes } from './accounts/adminUserRoutes';
 import type { AppMiddleware } from './platform/http/types';
 import type { Services } from './services';
 import type { Maintenance } from './system/maintenance';
@@ -85,5 +87,7 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   api.use(catalogueAdminRoutes({ ...staff, sequelize: deps.db.sequelize, logger: deps.logger }).routes());
   api.use(paymentDetailRoutes({ ...staff, sequelize: deps.db.sequelize }).routes());
   api.use(maintenanceRoutes({ ...staff, maintenance: deps.maintenance }).routes());
+  api.use(blacklistRoutes({ ...staff, blacklist: { sequelize: deps.db.sequelize, models, secretKeys: orders.secretKeys } }).routes());
+  api.use(adminUserRoutes(staff).routes());
   return api;
 }

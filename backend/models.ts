@@ -19,6 +19,7 @@ import { PaymentDetail, initPaymentDetail } from './orders/models/PaymentDetail'
 import { AuditRecord, initAuditRecord } from './audit/models/AuditRecord';
 import { OutboxMail, initOutboxMail } from './platform/mail/outboxModel';
 import { Setting, initSetting } from './system/models/Setting';
+import { BlacklistEntry, initBlacklistEntry } from './blacklist/models/BlacklistEntry';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -30,6 +31,7 @@ export { PaymentDetail } from './orders/models/PaymentDetail';
 export { AuditRecord } from './audit/models/AuditRecord';
 export { OutboxMail } from './platform/mail/outboxModel';
 export { Setting } from './system/models/Setting';
+export { BlacklistEntry } from './blacklist/models/BlacklistEntry';
 
 export interface Models {
   Asset: typeof Asset;
@@ -45,6 +47,7 @@ export interface Models {
   OutboxMail: typeof OutboxMail;
   /** Run-time settings (`settings`): the maintenance switch (system/maintenance.ts). */
   Setting: typeof Setting;
+  BlacklistEntry: typeof BlacklistEntry;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -63,6 +66,7 @@ export function initModels(sequelize: Sequelize): Models {
     AuditRecord: initAuditRecord(sequelize),
     OutboxMail: initOutboxMail(sequelize),
     Setting: initSetting(sequelize),
+    BlacklistEntry: initBlacklistEntry(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

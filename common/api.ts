@@ -64,6 +64,14 @@ export const ErrorCode = {
   RefundAddressRequired: 'refund_address_required',
   // Console (issue 12).
   TwoFactorRequired: 'two_factor_required',
+  /** The blacklist refused an order (the message never says why). */
+  OrderRefused: 'order_refused',
+  /** The change would leave no active admin. */
+  LastAdmin: 'last_admin',
+  /** Staff cannot block or unblock their own account. */
+  OwnAccount: 'own_account',
+  /** An admin blocked the account (no end date). */
+  AccountSuspended: 'account_suspended',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

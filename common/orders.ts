@@ -2,6 +2,7 @@
  * Orders (issue 5): what the order page, the operator page and the server agree on. Amounts and
  * rates are decimal strings; times are ISO 8601 strings. The status table is common/orderRules.ts.
  */
+import type { BlacklistMatch } from './blacklist';
 import type { AssetType, OrderStatus, RateType } from './enums';
 import type { ExtraFieldName } from './catalogue';
 
@@ -157,6 +158,8 @@ export interface OperatorOrderDto extends Omit<OrderDto, 'history'> {
   /** Stored upload ids; files at `GET /api/operator/orders/{uid}/files/{kind}`. */
   cardPhoto: boolean;
   receipt: boolean;
+  /** Why the blacklist held the order (null: no match). Staff only. */
+  blacklistMatch: BlacklistMatch | null;
 }
 
 /** `GET /api/operator/orders?status=&cursor=` */

@@ -74,3 +74,21 @@ export class TwoFactorState extends AccountError {
   readonly status = 409;
   readonly code = ErrorCode.TwoFactorState;
 }
+
+/** Blocked by the administration (no end date): sign-in says so and to contact support. */
+export class AccountSuspended extends AccountError {
+  readonly status = 403;
+  readonly code = ErrorCode.AccountSuspended;
+}
+
+/** The change would leave no active admin (409). */
+export class LastAdmin extends AppError {
+  readonly status = 409;
+  readonly code = ErrorCode.LastAdmin;
+}
+
+/** Staff never block or unblock themselves (409). */
+export class OwnAccount extends AppError {
+  readonly status = 409;
+  readonly code = ErrorCode.OwnAccount;
+}

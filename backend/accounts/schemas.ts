@@ -1,4 +1,5 @@
-import { boolean, object, string, type InferType } from 'yup';
+import { boolean, mixed, object, string, type InferType } from 'yup';
+import { USER_ROLES, type UserRole } from '../../common/enums';
 import {
   agreeTermsField,
   confirmPasswordField,
@@ -9,6 +10,7 @@ import {
   passwordField,
   phoneField,
   rule,
+  validationMessage,
 } from '../../common/validation';
 
 /** A password being checked (sign-in, confirmation): any characters, bounded for the hashing work. */
@@ -76,3 +78,16 @@ export type OtpCodeInput = InferType<typeof otpCodeSchema>;
 
 export const deleteAccountSchema = object({ password: currentPasswordField });
 export type DeleteAccountInput = InferType<typeof deleteAccountSchema>;
+
+/** `GET /api/admin/users?q=&cursor=` (staff): by email, id or name. */
+export const adminUserSearchSchema = object({
+  q: string().optional().trim().max(254, validationMessage('max_length', { max: 254 })),
+  cursor: string().optional().matches(/^\d{1,12}$/, { message: validationMessage('general_error') }),
+});
+export type AdminUserSearchQuery = InferType<typeof adminUserSearchSchema>;
+
+/** `PUT /api/admin/users/{id}/role` (admins). */
+export const adminUserRoleSchema = object({
+  role: mixed<UserRole>().required(validationMessage('required')).oneOf([...USER_ROLES], validationMessage('general_error')),
+});
+export type AdminUserRoleBody = InferType<typeof adminUserRoleSchema>;

@@ -1,7 +1,7 @@
 import { dummyVerify, verifyPassword } from '../platform/security/passwords';
 import type { User } from '../models';
 import { normalizeEmail, writeAccount, type AccountsContext } from './context';
-import { AccountBlocked, AccountNotActivated, InvalidCredentials, OtpRequired } from './errors';
+import { AccountBlocked, AccountNotActivated, AccountSuspended, InvalidCredentials, OtpRequired } from './errors';
 import { queueActivation } from './registerUser';
 import { checkTotpCode } from './twoFactor';
 
@@ -47,6 +47,8 @@ export async function signIn(ctx: AccountsContext, props: SignInProps, origin?: 
     await writeAccount(ctx, (write) => queueActivation(ctx, write, user));
     throw new AccountNotActivated();
   }
+  // Blocked by an admin (no end date): only an admin lifts it.
+  if (user.status === 'blocked' && user.blockedUntil === null) throw new AccountSuspended();
   if (user.status === 'blocked' && user.blockedUntil !== null && user.blockedUntil.getTime() > Date.now()) {
     throw new AccountBlocked({ values: { until: formatUtc(user.blockedUntil) } });
   }

@@ -10,12 +10,15 @@ import type { Lang } from '../../common/api';
 import { orderPath, type CardCheck, type CreateOrderRequest, type CreateOrderResponse } from '../../common/orders';
 import { ValidationError } from '../platform/errors';
 import type { Translate } from '../platform/i18n';
-import type { Asset, User } from '../models';
+import type { Asset, BlacklistEntry, User } from '../models';
 import { directionKey } from '../rates/engine';
 import { quoteAmounts } from '../rates/quote';
 import { validationMessage } from '../../common/validation';
 import type { OrdersContext } from './context';
-import { announceOrderChange } from './change';
+import { announceOrderChange, changeOrder, SYSTEM } from './change';
+import { checkBlacklist } from '../blacklist/check';
+import { recordBlacklistMatch } from '../blacklist/commands';
+import { OrderRefused } from '../blacklist/errors';
 import { checkDirectionFields, isBankCard } from './directionRules';
 import { offeredDirection } from './directionCache';
 import { DirectionUnavailable } from './errors';
@@ -38,6 +41,8 @@ export interface CreateOrderProps {
   t: Translate;
   /** Send the "order created" mail (false once its address had its share: orders/limits.ts). Default true. */
   mailCreated?: boolean;
+  /** The client's address, checked against the blacklist's IP ranges. */
+  ip?: string | null;
 }
 
 /** The address an order's mails go to, as stored (and as its mail limit counts it). */
@@ -71,6 +76,20 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     t,
   );
 
+  // The blacklist: a `refuse` match answers 403 order_refused (the message names no list), a
+  // `hold` match creates the order and then holds it by the status table (changeOrder).
+  const hit = await checkBlacklist(
+    ctx.models,
+    { email: request.email, accounts: [request.senderAccount, request.receiverAccount, ...Object.values(extra)], ip: props.ip },
+    ctx.secretKeys,
+  );
+  if (hit?.entry.action === 'refuse') {
+    await writeTransaction(ctx.sequelize, (transaction) =>
+      recordBlacklistMatch(ctx.models, transaction, { entry: hit.entry, ip: props.ip ?? null, order: null, email: orderEmail(request) }),
+    );
+    throw new OrderRefused();
+  }
+
   const now = ctx.now();
   const window = new Date(now.getTime() + direction.fixedPeriodMinutes * 60_000);
   const secret = newOrderSecret();
@@ -95,6 +114,7 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     extra,
     comment: request.comment?.trim() || null,
     ref: request.ref ?? null,
+    blacklistMatch: hit?.match ?? null,
   };
 
   for (let attempt = 1; ; attempt += 1) {
@@ -117,10 +137,26 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
       });
       // Committed: publish and mail outside the transaction.
       await announceOrderChange(ctx, created.view, { kind: 'status', mails: created.mail ? [created.mail] : [] });
-      return { uid, secret, url: orderPath(uid, secret), order: presentOrder(created.view) };
+      const view = hit ? await holdMatchedOrder(ctx, created.view, hit.entry, props.ip ?? null) : created.view;
+      return { uid, secret, url: orderPath(uid, secret), order: presentOrder(view) };
     } catch (error) {
       if (error instanceof UniqueConstraintError && attempt < UID_ATTEMPTS) continue;
       throw error;
     }
   }
+}
+
+/** A new order the blacklist holds: put on hold by the system, as the status table allows, with the match audited. */
+async function holdMatchedOrder(ctx: OrdersContext, view: OrderView, entry: BlacklistEntry, ip: string | null): Promise<OrderView> {
+  const { order } = view;
+  return changeOrder(ctx, {
+    orderId: order.id,
+    action: 'hold',
+    actor: SYSTEM,
+    rule: 'hold',
+    plan: (_order, _now, to) => ({
+      set: { status: to },
+      within: (transaction) => recordBlacklistMatch(ctx.models, transaction, { entry, ip, order: order.uid, email: order.email }),
+    }),
+  });
 }

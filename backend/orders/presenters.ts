@@ -132,5 +132,6 @@ export function presentOperatorOrder(view: OrderView): OperatorOrderDto {
     ref: order.ref,
     cardPhoto: order.cardPhotoKey !== null,
     receipt: order.receiptKey !== null,
+    blacklistMatch: order.blacklistMatch ?? null,
   };
 }

@@ -54,7 +54,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router<AppState> {
       const user = await loadSessionUser(ctx, { kv: deps.kv, models: deps.models });
       const request = ctx.state.input;
       const mailCreated = ctx.state.mailCreated;
-      respond(ctx, await createOrder(orders, { request, user, lang: ctx.state.lang, t: ctx.state.t, mailCreated }), 201);
+      respond(ctx, await createOrder(orders, { request, user, lang: ctx.state.lang, t: ctx.state.t, mailCreated, ip: ctx.ip }), 201);
     },
   );
 

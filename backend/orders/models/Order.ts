@@ -19,6 +19,8 @@ import {
 import type { ExtraFieldName } from '../../../common/catalogue';
 import { money } from '../../platform/db';
 import { nullsByDefault } from '../../platform/db/nullDefaults';
+import { jsonAttribute } from '../../platform/db/json';
+import type { BlacklistMatch } from '../../../common/blacklist';
 
 export type OrderExtra = Partial<Record<ExtraFieldName, string>>;
 
@@ -66,6 +68,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare ref: string | null;
   /** The payment_details row the order was given at creation (rotation); null for older orders. */
   declare paymentDetailId: CreationOptional<number | null>;
+  /** Why the blacklist held this order (backend/blacklist): staff only. */
+  declare blacklistMatch: CreationOptional<BlacklistMatch | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -121,6 +125,7 @@ export function initOrder(sequelize: Sequelize): typeof Order {
       comment: { type: DataTypes.TEXT, allowNull: true },
       ref: { type: DataTypes.STRING(64), allowNull: true },
       paymentDetailId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+      blacklistMatch: jsonAttribute('blacklistMatch', true),
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     }),

@@ -59,6 +59,7 @@ export function operatorOrderFixture(overrides: Partial<OperatorOrderDto> = {}):
     ref: null,
     cardPhoto: false,
     receipt: false,
+    blacklistMatch: null,
     ...overrides,
   };
 }

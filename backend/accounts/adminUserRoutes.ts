@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import type { AdminUserList } from '../../common/usersAdmin';
+import type { AppContext, AppState } from '../platform/http/types';
+import { respond } from '../platform/http/respond';
+import { validate } from '../platform/http/validate';
+import { NotFoundError } from '../platform/errors';
+import { ADMIN_ROLES, requireStaff, staffActor, type StaffDeps } from '../console/policy';
+import type { Models } from '../models';
+import { changeUserAccess, loadAdminUser, presentAdminUserSummary, searchUsers, type UserAccessChange } from './adminUsers';
+import { adminUserRoleSchema, adminUserSearchSchema } from './schemas';
+
+function userId(ctx: AppContext): number {
+  const id = String(ctx.params.id ?? '');
+  if (!/^\d{1,12}$/.test(id)) throw new NotFoundError();
+  return Number(id);
+}
+
+/**
+ * `/api/admin/users`: search (`GET /?q=&cursor=`) and one user (`GET /{id}`) for staff — the
+ * operators' customer look-up, read-only; `POST /{id}/block`, `POST /{id}/unblock` and
+ * `PUT /{id}/role` {role} for admins.
+ */
+export function adminUserRoutes(deps: StaffDeps & { models: Pick<Models, 'User' | 'Order' | 'AuditRecord'> }): Router<AppState> {
+  const ctxOf = { kv: deps.kv, models: deps.models };
+  const router = new Router<AppState>({ prefix: '/admin/users' });
+  const staff = requireStaff(deps);
+  const admin = requireStaff(deps, ADMIN_ROLES);
+
+  router.get('/', ...staff, validate(adminUserSearchSchema, 'query'), async function searchUserList(ctx) {
+    const { users, nextCursor } = await searchUsers(deps.models, ctx.state.input);
+    const body: AdminUserList = { users: users.map(presentAdminUserSummary), nextCursor };
+    respond(ctx, body);
+  });
+
+  router.get('/:id', ...staff, async function getUser(ctx) {
+    respond(ctx, await loadAdminUser(ctxOf, userId(ctx)));
+  });
+
+  const change = (ctx: AppContext, what: UserAccessChange) =>
+    changeUserAccess(ctxOf, { userId: userId(ctx), actor: staffActor(ctx), ip: ctx.ip, change: what });
+
+  router.post('/:id/block', ...admin, async function blockUser(ctx) {
+    respond(ctx, await change(ctx, { kind: 'block' }));
+  });
+  router.post('/:id/unblock', ...admin, async function unblockUser(ctx) {
+    respond(ctx, await change(ctx, { kind: 'unblock' }));
+  });
+  router.put('/:id/role', ...admin, validate(adminUserRoleSchema), async function changeRole(ctx) {
+    respond(ctx, await change(ctx, { kind: 'role', role: ctx.state.input.role }));
+  });
+  return router;
+}
