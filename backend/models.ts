@@ -18,6 +18,7 @@ import { OrderMail, initOrderMail } from './orders/models/OrderMail';
 import { PaymentDetail, initPaymentDetail } from './orders/models/PaymentDetail';
 import { AuditRecord, initAuditRecord } from './audit/models/AuditRecord';
 import { OutboxMail, initOutboxMail } from './platform/mail/outboxModel';
+import { AlertOutbox, initAlertOutbox } from './alerts/model';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -28,6 +29,7 @@ export { OrderMail } from './orders/models/OrderMail';
 export { PaymentDetail } from './orders/models/PaymentDetail';
 export { AuditRecord } from './audit/models/AuditRecord';
 export { OutboxMail } from './platform/mail/outboxModel';
+export { AlertOutbox } from './alerts/model';
 
 export interface Models {
   Asset: typeof Asset;
@@ -41,6 +43,8 @@ export interface Models {
   AuditRecord: typeof AuditRecord;
   /** The database mail outbox (platform/mail/outbox.ts). */
   OutboxMail: typeof OutboxMail;
+  /** The staff alerts' outbox (alerts/outbox.ts). */
+  AlertOutbox: typeof AlertOutbox;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -58,6 +62,7 @@ export function initModels(sequelize: Sequelize): Models {
     PaymentDetail: initPaymentDetail(sequelize),
     AuditRecord: initAuditRecord(sequelize),
     OutboxMail: initOutboxMail(sequelize),
+    AlertOutbox: initAlertOutbox(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });
