@@ -136,8 +136,11 @@ export async function attemptDelivery(table: OutboxTable, mail: OutboxRow, wrote
       { err: error, mailId: mail.id, ...table.describe?.(mail), attempts, failed },
       failed ? `${table.label} given up` : `${table.label} not sent, will retry`,
     );
-    const wait = error instanceof RetryLaterError ? error.retryAfterMs : mailRetryDelayMs(attempts);
-    const retryAt = new Date(table.now().getTime() + wait);
+    // A receiver's retry_after is a floor: rounded up to the second, which MySQL DATETIME keeps.
+    const retryAt =
+      error instanceof RetryLaterError
+        ? new Date(Math.ceil((table.now().getTime() + error.retryAfterMs) / 1000) * 1000)
+        : new Date(table.now().getTime() + mailRetryDelayMs(attempts));
     await updateMails(
       table,
       { attempts, lockedUntil: null, lastError: message.slice(0, 500), ...(failed ? { failedAt: table.now(), ...table.whenDone } : { nextAttemptAt: retryAt }) },
