@@ -20,6 +20,7 @@ import { AuditRecord, initAuditRecord } from './audit/models/AuditRecord';
 import { OutboxMail, initOutboxMail } from './platform/mail/outboxModel';
 import { Setting, initSetting } from './system/models/Setting';
 import { BlacklistEntry, initBlacklistEntry } from './blacklist/models/BlacklistEntry';
+import { AlertOutbox, initAlertOutbox } from './alerts/model';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -32,6 +33,7 @@ export { AuditRecord } from './audit/models/AuditRecord';
 export { OutboxMail } from './platform/mail/outboxModel';
 export { Setting } from './system/models/Setting';
 export { BlacklistEntry } from './blacklist/models/BlacklistEntry';
+export { AlertOutbox } from './alerts/model';
 
 export interface Models {
   Asset: typeof Asset;
@@ -48,6 +50,8 @@ export interface Models {
   /** Run-time settings (`settings`): the maintenance switch (system/maintenance.ts). */
   Setting: typeof Setting;
   BlacklistEntry: typeof BlacklistEntry;
+  /** The staff alerts' outbox (alerts/outbox.ts). */
+  AlertOutbox: typeof AlertOutbox;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -67,6 +71,7 @@ export function initModels(sequelize: Sequelize): Models {
     OutboxMail: initOutboxMail(sequelize),
     Setting: initSetting(sequelize),
     BlacklistEntry: initBlacklistEntry(sequelize),
+    AlertOutbox: initAlertOutbox(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

@@ -21,6 +21,8 @@ import { deliverOrderMails, orderStatusMail, queueOrderMail } from './mail';
 import { presentOperatorOrder, presentOrder } from './presenters';
 import { writeTransaction } from '../platform/db/transaction';
 import { loadOrderView, type OrderView } from './view';
+import { enqueueAlert } from '../alerts';
+import { orderAlert } from './alerts';
 
 export interface ActorInfo {
   actor: OrderActor;
@@ -98,6 +100,9 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
     );
     // The customer's mail is written with the change: it is sent after the commit, or later by the worker.
     const mails = fromStatus !== order.status ? [await queueOrderMail(ctx, transaction, order, orderStatusMail(ctx, order))] : [];
+    // The staff's alert (Telegram), when the action is one they wait for: sent by the worker.
+    const alert = orderAlert(order, props.action);
+    if (alert) await enqueueAlert(ctx.alerts, transaction, alert);
     const changed = await loadOrderView(ctx.models, order, transaction);
     announce = () => announceOrderChange(ctx, changed, { kind: plan.kind ?? 'status', mails, after: plan.after });
     return changed;

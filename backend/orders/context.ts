@@ -11,6 +11,7 @@ import type { Mailer } from '../platform/mail';
 import { initModels, type Models } from '../models';
 import type { RatesView } from '../rates/store';
 import { appSecretKeys } from '../platform/security/secretBox';
+import { createAlerts, type Alerts } from '../alerts';
 
 export interface OrdersContext {
   sequelize: Sequelize;
@@ -26,6 +27,8 @@ export interface OrdersContext {
   /** Seal order secrets with [0], open with any (security/secretBox). */
   secretKeys: readonly string[];
   uploadDir: string;
+  /** Staff alerts (Telegram), written in the transactions of the changes they tell about. */
+  alerts: Alerts;
   /** The clock (tests pass a fixed one). */
   now: () => Date;
 }
@@ -35,7 +38,7 @@ export function createOrdersContext(deps: {
   kv: KV;
   logger: Logger;
   rates: RatesView;
-  config: Pick<Config, 'publicUrl' | 'sessionKeys' | 'uploadDir'>;
+  config: Pick<Config, 'publicUrl' | 'sessionKeys' | 'uploadDir' | 'alerts'>;
   i18n: ServerI18n;
   mailer: Pick<Mailer, 'send'>;
   now?: () => Date;
@@ -51,6 +54,7 @@ export function createOrdersContext(deps: {
     publicUrl: deps.config.publicUrl,
     secretKeys: appSecretKeys(deps.config),
     uploadDir: deps.config.uploadDir,
+    alerts: createAlerts({ sequelize: deps.sequelize, config: deps.config, i18n: deps.i18n, now: deps.now }),
     now: deps.now ?? (() => new Date()),
   };
 }

@@ -27,6 +27,7 @@ import { pickPaymentDetail } from './paymentDetails';
 import { presentOrder } from './presenters';
 import { hashOrderSecret, newOrderSecret, newOrderUid } from './secrets';
 import { writeTransaction } from '../platform/db/transaction';
+import { enqueueAlert } from '../alerts';
 import type { OrderView } from './view';
 
 /** New uids drawn before giving up (50 random bits: a collision is already rare). */
@@ -132,6 +133,14 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
           { transaction },
         );
         const mail = props.mailCreated === false ? null : await queueOrderMail(ctx, transaction, order, orderCreatedMail(order));
+        await enqueueAlert(ctx.alerts, transaction, {
+          kind: 'orderCreated',
+          uid,
+          amountSend: order.amountSend,
+          from: order.fromCode,
+          amountReceive: order.amountReceive,
+          to: order.toCode,
+        });
         // Everything the view needs is at hand: no more reads inside the writer's turn.
         return { view: { order, from: direction.fromAsset, to: direction.toAsset, payTo, events: [event] } satisfies OrderView, mail };
       });

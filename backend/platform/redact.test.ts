@@ -37,4 +37,9 @@ describe('redactSecrets', () => {
       expect(redactSecrets(path)).to.equal(path);
     }
   });
+  it('hides a Telegram bot token in a Bot API URL', () => {
+    expect(redactSecrets('POST https://api.telegram.org/bot7093318532:AAH1b2C3d4E5f6G7h8I9j0KkLlMm/sendMessage failed')).to.equal(
+      'POST https://api.telegram.org/bot:secret/sendMessage failed',
+    );
+  });
 });

@@ -20,6 +20,8 @@ const RULES: readonly RegExp[] = [
   new RegExp(String.raw`(/reset-password/)(?!confirm(?![^${END}]))${VALUE}`, 'gi'),
   // /auth/{token} (the API's /user/auth/… routes are names).
   new RegExp(String.raw`(?<!/user)(/auth/)${VALUE}`, 'gi'),
+  // A Telegram bot token in a Bot API URL: /bot<id>:<secret>/…
+  /(\/bot)\d+:[\w-]+/gi,
   // ?resetToken=…, &token=…, ?secret=…
   new RegExp(String.raw`([?&](?:reset_?token|token|secret)=)[^&#\s'"<>]+`, 'gi'),
   // Anything else shaped like a random token (256-bit base64url or hex is 43–64 characters).

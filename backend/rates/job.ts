@@ -16,6 +16,8 @@ import { CATALOGUE_CHANGED_CHANNEL } from './catalogueChanged';
 import { advanceSnapshot, computeRatesInSlices, DIRECTIONS_PER_SLICE, nextTurn, priceSources, type Catalogue, type RatesSnapshot } from './engine';
 import { createRateFeed, SIMULATED_MAX_AGE_MS, sourcesFor, type FeedSource } from './feed';
 import { publishSnapshot, readSnapshot } from './store';
+import { enqueueAlert, type Alerts } from '../alerts';
+import { writeTransaction } from '../platform/db/transaction';
 
 export const SIMULATED_TICK_MS = 3000;
 export const LIVE_TICK_MS = 2000;
@@ -38,6 +40,8 @@ export interface RatesJobDeps {
   logger: Logger;
   kv: KV;
   db: Pick<Database, 'sequelize'>;
+  /** Staff alerts: one when directions start resting on stale prices (none while they stay so). */
+  alerts?: Alerts;
   options?: RatesJobOptions;
 }
 
@@ -61,6 +65,8 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
   let catalogueLoadedAt = Number.NEGATIVE_INFINITY;
   let catalogueRequested = false;
   let previous: RatesSnapshot | null | undefined;
+  /** Stale directions at the last alert check (an alert when it goes from none to some). */
+  let staleBefore = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -94,6 +100,7 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
     await nextTurn();
     const { snapshot, change } = advanceSnapshot(previous, computed, { now, holdsForMs });
     await nextTurn();
+    await alertStale(snapshot);
     const unchanged =
       change.rates.length === 0 &&
       change.removed.length === 0 &&
@@ -105,6 +112,20 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
     if (stopped) return;
     await publishSnapshot(kv, snapshot, change);
     previous = snapshot;
+  }
+
+  /** The rates became stale (some direction rests on a failed or outdated quote): the staff hear it once. */
+  async function alertStale(snapshot: RatesSnapshot): Promise<void> {
+    const stale = snapshot.rates.filter((rate) => rate.stale).length;
+    const started = staleBefore === 0 && stale > 0;
+    staleBefore = stale;
+    if (!started || !deps.alerts) return;
+    const alerts = deps.alerts;
+    try {
+      await writeTransaction(db.sequelize, (transaction) => enqueueAlert(alerts, transaction, { kind: 'ratesStale', directions: stale }));
+    } catch (error) {
+      logger.warn({ err: error }, 'stale rates alert not written');
+    }
   }
 
   function schedule(): void {

@@ -11,6 +11,8 @@ import { startOrdersJob, type OrdersJob, type OrdersJobOptions } from '../orders
 import { startRatesJob, type RatesJob, type RatesJobOptions } from '../rates/job';
 import { startMailOutboxJob, type MailOutboxJob, type MailOutboxJobOptions } from '../platform/mail/outboxJob';
 import { appSecretKeys } from '../platform/security/secretBox';
+import { createAlerts } from '../alerts';
+import { startAlertJob, type AlertJob, type AlertJobOptions } from '../alerts/job';
 
 export const LEADER_KEY = 'worker:leader';
 export const HEARTBEAT_KEY = 'worker:heartbeat';
@@ -32,6 +34,8 @@ export interface WorkerDeps {
   orders?: OrdersJobOptions;
   /** Overrides of the mail outbox job (tests: a fast tick, a clock ahead). */
   mail?: MailOutboxJobOptions;
+  /** Overrides of the alert job (tests: a fast tick). */
+  alerts?: AlertJobOptions;
   /** Overrides of LEADER_TTL_MS / LEADER_RENEW_MS (tests: a quick takeover). */
   leader?: { ttlMs?: number; renewEveryMs?: number };
 }
@@ -51,8 +55,8 @@ export interface WorkerHeartbeat {
 /**
  * The background worker (ROLE=worker, or inside ROLE=all). Only one worker in a deployment is
  * active: the holder of the leader lock in the KV. The active worker writes a heartbeat and runs
- * the rates job (backend/rates/job.ts), the orders job (expiry, backend/orders/jobs.ts) and the
- * mail outbox job (backend/platform/mail/outboxJob.ts);
+ * the rates job (backend/rates/job.ts), the orders job (expiry, backend/orders/jobs.ts), the
+ * mail outbox job (backend/platform/mail/outboxJob.ts) and the Telegram alert job (backend/alerts/job.ts);
  * a worker that loses the lock stops them.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
@@ -63,6 +67,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   let ratesJob: Promise<RatesJob | null> = Promise.resolve(null);
   let ordersJob: OrdersJob | null = null;
   let mailJob: MailOutboxJob | null = null;
+  let alertJob: AlertJob | null = null;
+  const alerts = createAlerts({ sequelize: deps.db.sequelize, config: deps.config, i18n: deps.services.i18n });
 
   function startOrders(): void {
     ordersJob ??= startOrdersJob({ config: deps.config, logger, kv: deps.kv, db: deps.db, services: deps.services, options: deps.orders });
@@ -90,10 +96,20 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     await job?.stop();
   }
 
+  function startAlerts(): void {
+    alertJob ??= startAlertJob({ sequelize: deps.db.sequelize, config: deps.config, logger, options: deps.alerts });
+  }
+
+  async function stopAlerts(): Promise<void> {
+    const job = alertJob;
+    alertJob = null;
+    await job?.stop();
+  }
+
   function startRates(): void {
     ratesJob = ratesJob
       .then((previous) => previous?.stop())
-      .then(() => startRatesJob({ config: deps.config, logger, kv: deps.kv, db: deps.db, options: deps.rates }))
+      .then(() => startRatesJob({ config: deps.config, logger, kv: deps.kv, db: deps.db, alerts, options: deps.rates }))
       .catch((error: unknown) => {
         logger.error({ err: error }, 'rates job failed to start');
         return null;
@@ -130,6 +146,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       startRates();
       startOrders();
       startMail();
+      startAlerts();
     },
     onLost() {
       clearInterval(heartbeat);
@@ -137,6 +154,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       void stopRates();
       void stopOrders();
       void stopMail();
+      void stopAlerts();
     },
   });
   logger.info({ leader: lock.isLeader() }, 'worker started');
@@ -146,7 +164,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     isLeader: () => lock.isLeader(),
     async close() {
       // The job stops before the lock is released, so a successor never overlaps its last tick.
-      await Promise.all([stopRates(), stopOrders(), stopMail()]);
+      await Promise.all([stopRates(), stopOrders(), stopMail(), stopAlerts()]);
       // Status mails of the last expiries (and the last passes' mails) are still queued: they go out first (within the budget).
       await drainMails(Date.now() + MAIL_DRAIN_MS);
       await lock.release();

@@ -25,6 +25,31 @@ describe('loadConfig', () => {
     throw new Error(`loadConfig accepted ${JSON.stringify(overrides)}`);
   }
 
+  describe('telegram alerts', () => {
+    const token = '7093318532:AAH1b2C3d4E5f6G7h8I9j0KkLlMmNnOoPpQ';
+
+    it('are off without a token and chat, in Russian by default', () => {
+      expect(loadConfig(env).alerts).to.deep.equal({ telegram: null, lang: 'ru' });
+    });
+
+    it('take the token, the chat, the API URL (Telegram by default) and ALERT_LANG', () => {
+      expect(loadConfig({ ...env, TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: '-1001234567890', ALERT_LANG: 'en' }).alerts).to.deep.equal({
+        telegram: { botToken: token, chatId: '-1001234567890', apiUrl: 'https://api.telegram.org' },
+        lang: 'en',
+      });
+      const local = loadConfig({ ...env, TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: '@exchanger_ops', TELEGRAM_API_URL: 'http://127.0.0.1:9/' });
+      expect(local.alerts.telegram?.apiUrl).to.equal('http://127.0.0.1:9');
+    });
+
+    it('refuse one without the other and a malformed token, never echoing the token', () => {
+      expect(errorFor({ TELEGRAM_BOT_TOKEN: token }).variable).to.equal('TELEGRAM_CHAT_ID');
+      expect(errorFor({ TELEGRAM_CHAT_ID: '12345' }).variable).to.equal('TELEGRAM_BOT_TOKEN');
+      const bad = errorFor({ TELEGRAM_BOT_TOKEN: 'not a token secretvalue', TELEGRAM_CHAT_ID: '12345' });
+      expect(bad.variable).to.equal('TELEGRAM_BOT_TOKEN');
+      expect(bad.message).not.to.include('secretvalue');
+      expect(errorFor({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: 'chat' }).variable).to.equal('TELEGRAM_CHAT_ID');
+    });
+
   describe('defaults', () => {
     it('serves on port 3000 at http://localhost:3000 in the all role', () => {
       const config = loadConfig(env);
@@ -296,5 +321,6 @@ describe('ensureDataDirs', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_KEYS: 'k'.repeat(32), SMTP_URL: 'smtp://mail:587' });
     ensureDataDirs(config);
     expect(existsSync(path.join(dataDir, 'outbox'))).to.equal(false);
+  });
   });
 });

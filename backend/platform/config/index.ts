@@ -84,7 +84,24 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: resolveTrustProxy(reader, nodeEnv, publicUrl),
     staticDir: path.resolve(reader.optional('STATIC_DIR') ?? path.join(REPO_ROOT, 'frontend', 'dist')),
     redisPrefix: reader.token('REDIS_PREFIX', DEFAULT_REDIS_PREFIX, 64) ?? DEFAULT_REDIS_PREFIX,
+    alerts: resolveAlerts(reader),
   };
+}
+
+export const DEFAULT_TELEGRAM_API_URL = 'https://api.telegram.org';
+
+/** Telegram alerts: both the bot token and the chat, or neither (one without the other is a mistake). */
+function resolveAlerts(reader: EnvReader): Config['alerts'] {
+  const lang = reader.oneOf('ALERT_LANG', ['ru', 'en'] as const, 'ru');
+  const botToken = reader.optional('TELEGRAM_BOT_TOKEN');
+  const chatId = reader.optional('TELEGRAM_CHAT_ID');
+  const apiUrl = (reader.url('TELEGRAM_API_URL', HTTP)?.toString() ?? DEFAULT_TELEGRAM_API_URL).replace(/\/+$/, '');
+  if (botToken === null && chatId === null) return { telegram: null, lang };
+  if (botToken === null) return reader.fail('TELEGRAM_BOT_TOKEN', 'a bot token (set together with TELEGRAM_CHAT_ID)', '');
+  if (!/^\d+:[A-Za-z0-9_-]+$/.test(botToken)) reader.fail('TELEGRAM_BOT_TOKEN', 'a bot token like 123456:ABC-DEF…', botToken);
+  if (chatId === null) return reader.fail('TELEGRAM_CHAT_ID', 'a chat id (set together with TELEGRAM_BOT_TOKEN)', '');
+  if (!/^(?:-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/.test(chatId)) reader.fail('TELEGRAM_CHAT_ID', 'a numeric chat id or @channelname', chatId);
+  return { telegram: { botToken, chatId, apiUrl }, lang };
 }
 
 /** Creates the directories the configuration points at: data, uploads, outbox, SQLite file's folder. */

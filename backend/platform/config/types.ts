@@ -42,4 +42,13 @@ export interface Config {
   staticDir: string;
   /** Prefix for every Redis key and channel (lets test runs share one Redis). */
   redisPrefix: string;
+  /**
+   * Staff alerts (backend/alerts/): sent to one Telegram chat through the Bot API when both
+   * TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set (`telegram` null = no alert is written at all),
+   * in ALERT_LANG (ru by default). The token is a secret: never logged, never stored in a row.
+   */
+  alerts: {
+    telegram: { botToken: string; chatId: string; apiUrl: string } | null;
+    lang: 'ru' | 'en';
+  };
 }

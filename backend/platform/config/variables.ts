@@ -28,6 +28,10 @@ export const CONFIG_VARIABLES = [
   'LOG_LEVEL',
   'TRUST_PROXY',
   'STATIC_DIR',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_CHAT_ID',
+  'TELEGRAM_API_URL',
+  'ALERT_LANG',
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -41,4 +45,5 @@ export const SECRET_VARIABLES: ReadonlySet<ConfigVariable> = new Set<ConfigVaria
   'RECAPTCHA_V2_SECRET',
   'RECAPTCHA_V3_SECRET',
   'METRICS_TOKEN',
+  'TELEGRAM_BOT_TOKEN',
 ]);

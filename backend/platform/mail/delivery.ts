@@ -33,6 +33,16 @@ export function mailRetryDelayMs(failures: number): number {
 /** A mail no later attempt can send. */
 export class PermanentMailError extends Error {}
 
+/** A failure whose receiver said when to try again (HTTP 429 `retry_after`): that wait replaces the backoff. */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Whether a failure is final: ours (PermanentMailError), or an SMTP 5xx answer (nodemailer's `responseCode`). */
 export function isPermanentMailError(error: unknown): boolean {
   if (error instanceof PermanentMailError) return true;
@@ -126,7 +136,11 @@ export async function attemptDelivery(table: OutboxTable, mail: OutboxRow, wrote
       { err: error, mailId: mail.id, ...table.describe?.(mail), attempts, failed },
       failed ? `${table.label} given up` : `${table.label} not sent, will retry`,
     );
-    const retryAt = new Date(table.now().getTime() + mailRetryDelayMs(attempts));
+    // A receiver's retry_after is a floor: rounded up to the second, which MySQL DATETIME keeps.
+    const retryAt =
+      error instanceof RetryLaterError
+        ? new Date(Math.ceil((table.now().getTime() + error.retryAfterMs) / 1000) * 1000)
+        : new Date(table.now().getTime() + mailRetryDelayMs(attempts));
     await updateMails(
       table,
       { attempts, lockedUntil: null, lastError: message.slice(0, 500), ...(failed ? { failedAt: table.now(), ...table.whenDone } : { nextAttemptAt: retryAt }) },
