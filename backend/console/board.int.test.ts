@@ -113,8 +113,8 @@ describe('operator order board API', function () {
       expect(statuses).to.deep.equal([200, 409]);
       const winner = answers.find((answer) => answer.status === 200)!.body.data as BoardOrderRow;
       const loser = answers.find((answer) => answer.status === 409)!;
-      expect(loser.body.error.code).to.equal(BOARD_CLAIM_ERROR);
-      expect(loser.body.error.message).to.include(winner.assignedTo!.email);
+      expect(loser.body.error?.code).to.equal(BOARD_CLAIM_ERROR);
+      expect(loser.body.error?.message).to.include(winner.assignedTo!.email);
       // Claiming one's own claim again: 200.
       const again = winner.assignedTo!.id === alice.userId ? alice : bob;
       expect((await again.post(`/operator/orders/${order.uid}/claim`)).status).to.equal(200);

@@ -99,6 +99,13 @@ export function boardWhere(sequelize: Sequelize, filters: BoardFilters, me: numb
   return and;
 }
 
+/** Ids of the orders `q` names exactly: by uid, e-mail, sender, receiver or refund account. */
+async function searchIds(models: Pick<Models, 'Order'>, q: string): Promise<number[]> {
+  const lookups: Array<Record<string, string>> = [{ uid: q.toUpperCase() }, { email: q.toLowerCase() }, { senderAccount: q }, { receiverAccount: q }, { refundAddress: q }];
+  const found = await Promise.all(lookups.map((where) => models.Order.findAll({ where, attributes: ['id'], raw: true })));
+  return [...new Set(found.flat().map((row) => row.id))];
+}
+
 /** The exact amount check (SQLite's SQL range is only approximate). */
 function exactAmount(order: Order, filters: BoardFilters): boolean {
   if (filters.amountMin !== undefined && new Big(order.amountSend).lt(filters.amountMin)) return false;
@@ -117,7 +124,14 @@ export async function findBoardOrders(
   limit: number,
 ): Promise<{ rows: Order[]; more: boolean }> {
   const sequelize = models.Order.sequelize!;
-  const base = boardWhere(sequelize, filters, me);
+  const base = boardWhere(sequelize, { ...filters, q: undefined }, me);
+  const q = filters.q?.trim();
+  if (q && !BOARD_CARD_LAST4_PATTERN.test(q)) {
+    // One index seek per column (uid, email, accounts) instead of an OR the planner may answer with a scan.
+    const ids = await searchIds(models, q);
+    if (ids.length === 0) return { rows: [], more: false };
+    base.push({ id: { [Op.in]: ids } });
+  } else if (q) base.push(...boardWhere(sequelize, { q }, me));
   const jsFilter = dialectOf(sequelize) === 'sqlite' && (filters.amountMin !== undefined || filters.amountMax !== undefined);
   const rows: Order[] = [];
   let before = filters.cursor ? Number(filters.cursor) : null;
