@@ -7,6 +7,8 @@ import { startTestServer, type TestServer } from '../test/server';
 import { ADMIN_ONLY, expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from './testing';
 import { csvCell } from './boardCsv';
 import { signedFileUrl } from './board';
+import { BOARD_CHANNEL } from './boardChannel';
+import type { BoardOrderEvent } from '../../common/board';
 
 type Client = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -218,6 +220,30 @@ describe('operator order board API', function () {
     const user = await signedInAs(server, 'user');
     expect(await raw(user, link)).to.equal(403);
     expect((await fetch(`${server.url}${link}`)).status).to.equal(401);
+  });
+
+  it('publishes every board change for the operators room (operators:board)', async () => {
+    const events: BoardOrderEvent[] = [];
+    const unsubscribe = await server.kv.subscribe(BOARD_CHANNEL, (raw) => events.push(JSON.parse(raw) as BoardOrderEvent));
+    try {
+      const { order } = await buildOrder(server, { direction });
+      const path = `/operator/orders/${order.uid}`;
+      await alice.post(`${path}/claim`);
+      await alice.post(`${path}/notes`, { text: 'live' });
+      await alice.post(`${path}/escalate`, { reason: 'live' });
+      await alice.post(`${path}/release`);
+      const deadline = Date.now() + 3000;
+      while (events.filter((event) => event.uid === order.uid).length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      const mine = events.filter((event) => event.uid === order.uid);
+      expect(mine.map((event) => event.change)).to.deep.equal(['claim', 'note', 'escalate', 'release']);
+      expect(mine[0]!.assignedTo).to.deep.equal({ id: alice.userId, email: alice.email });
+      expect(mine[1]!.notesCount).to.equal(1);
+      expect(mine[2]!.escalated).to.equal(true);
+      expect(mine[3]!.assignedTo).to.equal(null);
+      expect(JSON.stringify(mine)).to.not.include('"text"');
+    } finally {
+      await unsubscribe();
+    }
   });
 
   it('exports CSV with the filters, translated headers and neutralised formulas', async () => {
