@@ -9,6 +9,7 @@ import { csvCell } from './boardCsv';
 import { signedFileUrl } from './board';
 import { BOARD_CHANNEL } from './boardChannel';
 import type { BoardOrderEvent } from '../../common/board';
+import { nextEvent, openClient, pause, record } from '../test/sockets';
 
 type Client = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -243,6 +244,26 @@ describe('operator order board API', function () {
       expect(JSON.stringify(mine)).to.not.include('"text"');
     } finally {
       await unsubscribe();
+    }
+  });
+
+  it('delivers operators:board to operators’ sockets, never to a plain user', async () => {
+    const operatorSocket = await openClient(server.url, { cookie: bob.cookieHeader() });
+    const user = await signedInAs(server, 'user');
+    const userSocket = await openClient(server.url, { cookie: user.cookieHeader() });
+    try {
+      const { order } = await buildOrder(server, { direction });
+      const leaked = record(userSocket, 'operators:board');
+      const received = nextEvent(operatorSocket, 'operators:board', (event) => event.uid === order.uid);
+      await alice.post(`/operator/orders/${order.uid}/claim`);
+      const event = await received;
+      expect(event.change).to.equal('claim');
+      expect(event.by).to.deep.equal({ id: alice.userId, email: alice.email });
+      await pause(200);
+      expect(leaked).to.deep.equal([]);
+    } finally {
+      operatorSocket.disconnect();
+      userSocket.disconnect();
     }
   });
 
