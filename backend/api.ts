@@ -18,6 +18,7 @@ import { createOrdersContext } from './orders/context';
 import { orderRoutes } from './orders/routes';
 import { ORDER_UPLOAD_PATH } from './orders/uploadRoutes';
 import { operatorRoutes } from './console/routes';
+import { boardCsvRoutes } from './console/boardCsv';
 import { staffPolicy } from './console/policy';
 import { auditRoutes } from './audit/routes';
 import { catalogueAdminRoutes } from './catalogue/admin/routes';
@@ -82,6 +83,7 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   });
   api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.maintenance }).routes());
   const staff = { kv: deps.kv, models, policy: staffPolicy(deps.config) };
+  api.use(boardCsvRoutes(staff).routes());
   api.use(operatorRoutes({ ...staff, orders }).routes());
   api.use(auditRoutes(staff).routes());
   api.use(catalogueAdminRoutes({ ...staff, sequelize: deps.db.sequelize, logger: deps.logger }).routes());

@@ -53,6 +53,10 @@ const BODYLESS = [
   'POST /api/orders/:uid/:secret/paid',
   'POST /api/orders/:uid/:secret/cancel',
   'DELETE /api/admin/payment-details/:id',
+  // The order board (console/board.ts): commands without a body.
+  'POST /api/operator/orders/:uid/claim',
+  'POST /api/operator/orders/:uid/release',
+  'POST /api/operator/orders/:uid/seen',
 ];
 
 describe('API input fuzzing: any JSON body or query answers 4xx with the envelope and changes nothing', function () {
@@ -234,7 +238,10 @@ describe('API input fuzzing: any JSON body or query answers 4xx with the envelop
       await fc.assert(
         fc.asyncProperty(hostileQuery(['status', 'cursor', 'amountSend', 'amountReceive']), async (query) => {
           const path = `${concretePath(route, 0)}?${query}`;
-          expectEnvelope(`GET ${path.slice(0, 200)}`, await send(client, 'GET', path));
+          const answer = await send(client, 'GET', path);
+          // The board's CSV answers text/csv when the query is valid: the envelope only on refusals.
+          if (route.path.endsWith('.csv') && answer.status === 200) return;
+          expectEnvelope(`GET ${path.slice(0, 200)}`, answer);
         }),
         { seed: SEED, numRuns: QUERY_RUNS, endOnFailure: true },
       );

@@ -17,6 +17,7 @@ import { OrderEvent, initOrderEvent } from './orders/models/OrderEvent';
 import { OrderMail, initOrderMail } from './orders/models/OrderMail';
 import { PaymentDetail, initPaymentDetail } from './orders/models/PaymentDetail';
 import { AuditRecord, initAuditRecord } from './audit/models/AuditRecord';
+import { OrderNote, OrderSeen, initOrderBoard } from './console/models/OrderBoard';
 import { OutboxMail, initOutboxMail } from './platform/mail/outboxModel';
 import { Setting, initSetting } from './system/models/Setting';
 import { BlacklistEntry, initBlacklistEntry } from './blacklist/models/BlacklistEntry';
@@ -30,6 +31,7 @@ export { OrderEvent } from './orders/models/OrderEvent';
 export { OrderMail } from './orders/models/OrderMail';
 export { PaymentDetail } from './orders/models/PaymentDetail';
 export { AuditRecord } from './audit/models/AuditRecord';
+export { OrderNote, OrderSeen } from './console/models/OrderBoard';
 export { OutboxMail } from './platform/mail/outboxModel';
 export { Setting } from './system/models/Setting';
 export { BlacklistEntry } from './blacklist/models/BlacklistEntry';
@@ -45,6 +47,9 @@ export interface Models {
   OrderMail: typeof OrderMail;
   PaymentDetail: typeof PaymentDetail;
   AuditRecord: typeof AuditRecord;
+  /** The order board (console/models/OrderBoard.ts). */
+  OrderSeen: typeof OrderSeen;
+  OrderNote: typeof OrderNote;
   /** The database mail outbox (platform/mail/outbox.ts). */
   OutboxMail: typeof OutboxMail;
   /** Run-time settings (`settings`): the maintenance switch (system/maintenance.ts). */
@@ -68,6 +73,7 @@ export function initModels(sequelize: Sequelize): Models {
     OrderMail: initOrderMail(sequelize),
     PaymentDetail: initPaymentDetail(sequelize),
     AuditRecord: initAuditRecord(sequelize),
+    ...initOrderBoard(sequelize),
     OutboxMail: initOutboxMail(sequelize),
     Setting: initSetting(sequelize),
     BlacklistEntry: initBlacklistEntry(sequelize),

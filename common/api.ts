@@ -72,6 +72,8 @@ export const ErrorCode = {
   OwnAccount: 'own_account',
   /** An admin blocked the account (no end date). */
   AccountSuspended: 'account_suspended',
+  /** A claim lost: another staff member holds the order (common/board.ts BOARD_CLAIM_ERROR). */
+  OrderClaimed: 'order_claimed',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -6,6 +6,7 @@ import type { ApiErrorBody } from './api';
 import type { AmountViolation, DirectionRateDto } from './catalogue';
 import type { OrderStatus } from './enums';
 import type { OperatorOrderDto, OrderDto } from './orders';
+import type { BoardOrderEvent } from './board';
 
 export type Ack<T> = (answer: { data: T } | { error: ApiErrorBody }) => void;
 
@@ -110,6 +111,8 @@ export interface ServerToClientEvents {
   'operators:order': (payload: OperatorOrderEvent) => void;
   /** To every socket when technical maintenance is switched on or off (backend/system/maintenance.ts). */
   'maintenance:changed': (payload: { enabled: boolean }) => void;
+  /** Board changes (claim, release, notes…): common/board.ts. */
+  'operators:board': (payload: BoardOrderEvent) => void;
   /** Sent right after a connection is accepted; lets clients verify the round trip. */
   'server:hello': (payload: { serverId: string; at: string }) => void;
 }

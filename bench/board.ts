@@ -1,0 +1,135 @@
+/**
+ * `npm run bench:board` (issue 12, docs/benchmarks.md "Issue 12: the order board"): seeds
+ * --orders (100,000) orders by bulk insert — a mix of statuses, directions and assignment — into
+ * the embedded SQLite (or the MariaDB of DATABASE_URL), then measures p50/p99 of the board's list
+ * through the real HTTP app (signed-in operator) against the same SELECT as raw SQL in the same
+ * run, and prints the ratio and the query plans (EXPLAIN).
+ *
+ * Run: npm run bench:board [-- --orders 100000 --requests 300]
+ * MariaDB: DATABASE_URL=mysql://root@127.0.0.1:3306/test npm run bench:board
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { QueryTypes } from 'sequelize';
+
+const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' }, requests: { type: 'string', default: '300' } } });
+const ORDERS = Number(values.orders);
+const REQUESTS = Number(values.requests);
+if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+
+const { startTestServer } = await import('../backend/test/server');
+const { signedInAs } = await import('../backend/console/testing');
+
+const STATUSES = ['new', 'new', 'new', 'progress', 'done', 'done', 'done', 'done', 'hold', 'warning', 'error', 'returned', 'deleted', 'deleted'];
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const uid = () => [...randomBytes(10)].map((byte) => CROCKFORD[byte & 31]).join('');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function timed(label: string, run: () => Promise<unknown>): Promise<{ label: string; p50: number; p99: number }> {
+  for (let i = 0; i < 20; i += 1) await run();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { label, p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+const server = await startTestServer();
+const sequelize = server.db.sequelize;
+const dialect = sequelize.getDialect();
+const operators = [await signedInAs(server, 'operator'), await signedInAs(server, 'operator'), await signedInAs(server, 'operator')];
+const prefix = `B${randomBytes(2).toString('hex').toUpperCase()}`;
+const codes = ['BTC', 'USDT', 'CARD', 'ETH', 'CASH'].map((code) => `${prefix}${code}`);
+const directions = codes.flatMap((from) => codes.filter((to) => to !== from).map((to) => [from, to] as const));
+
+const seedStart = performance.now();
+const now = Date.now();
+const CHUNK = 500;
+const emails: string[] = [];
+for (let start = 0; start < ORDERS; start += CHUNK) {
+  const rows = [];
+  for (let i = start; i < Math.min(ORDERS, start + CHUNK); i += 1) {
+    const [from, to] = directions[i % directions.length]!;
+    const email = `bench-${prefix}-${i % 20_000}@example.test`.toLowerCase();
+    if (i % 1000 === 0) emails.push(email);
+    const at = new Date(now - (ORDERS - i) * 30_000);
+    rows.push({
+      uid: uid(),
+      secretHash: 'x'.repeat(64),
+      secretSealed: 'x',
+      userId: null,
+      lang: 'ru',
+      email,
+      fromCode: from,
+      toCode: to,
+      rateType: i % 3 ? 'fixed' : 'float',
+      rate: '100',
+      amountSend: String(1 + (i % 997) / 100),
+      amountReceive: String(100 + (i % 997)),
+      status: STATUSES[i % STATUSES.length],
+      version: 1,
+      manual: false,
+      cardCheck: 'not_required',
+      senderAccount: `acct-${i}`,
+      receiverAccount: `4111 1111 1111 ${String(i % 10_000).padStart(4, '0')}`,
+      extra: '{}',
+      assignedTo: i % 4 === 0 ? operators[i % 3]!.userId : null,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+  await sequelize.getQueryInterface().bulkInsert('orders', rows);
+}
+const seedMs = performance.now() - seedStart;
+if (dialect === 'sqlite') await sequelize.query('ANALYZE');
+else await sequelize.query('ANALYZE TABLE orders');
+
+const [from] = directions[0]!;
+const client = operators[0]!;
+const email = emails[3]!;
+const q = (sql: string) => sequelize.getQueryInterface().quoteIdentifiers(sql);
+const listSql = `SELECT * FROM ${q('orders')} WHERE ${q('status')} = 'hold' AND ${q('fromCode')} = '${from}' ORDER BY ${q('id')} DESC LIMIT 51`;
+const searchSql = `SELECT * FROM ${q('orders')} WHERE (${q('uid')} = '${email.toUpperCase()}' OR ${q('email')} = '${email}' OR ${q('senderAccount')} = '${email}' OR ${q('receiverAccount')} = '${email}' OR ${q('refundAddress')} = '${email}') ORDER BY ${q('id')} DESC LIMIT 51`;
+
+const results = [
+  await timed(`HTTP GET /api/operator/orders?status=hold&from=${from}`, async () => {
+    const response = await client.get(`/operator/orders?status=hold&from=${from}`);
+    if (response.status !== 200) throw new Error(`status ${response.status}`);
+  }),
+  await timed('raw SQL of the same list', () => sequelize.query(listSql, { type: QueryTypes.SELECT })),
+  await timed(`HTTP GET /api/operator/orders?q=<e-mail>`, async () => {
+    const response = await client.get(`/operator/orders?q=${encodeURIComponent(email)}`);
+    if (response.status !== 200) throw new Error(`status ${response.status}`);
+  }),
+  await timed('raw SQL of the same search (5 index seeks, then the page)', async () => {
+    const ids = new Set<number>();
+    for (const column of ['uid', 'email', 'senderAccount', 'receiverAccount', 'refundAddress']) {
+      const value = column === 'uid' ? email.toUpperCase() : email;
+      const rows = await sequelize.query<{ id: number }>(`SELECT ${q('id')} FROM ${q('orders')} WHERE ${q(column)} = ?`, { replacements: [value], type: QueryTypes.SELECT });
+      for (const row of rows) ids.add(row.id);
+    }
+    await sequelize.query(`SELECT * FROM ${q('orders')} WHERE ${q('id')} IN (${[...ids].join(',') || 'NULL'}) ORDER BY ${q('id')} DESC LIMIT 51`, { type: QueryTypes.SELECT });
+  }),
+];
+
+const explain = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
+const plans = [];
+for (const sql of [listSql, `SELECT ${q('id')} FROM ${q('orders')} WHERE ${q('email')} = '${email}'`, searchSql]) plans.push(await sequelize.query(explain + sql, { type: QueryTypes.SELECT }));
+
+console.log(`order board bench on ${dialect}: ${ORDERS} orders seeded in ${(seedMs / 1000).toFixed(1)} s, ${REQUESTS} requests each (sequential, after 20 warm-up)`);
+for (const result of results) console.log(`${result.label.padEnd(70)} p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms`);
+console.log(`ratio HTTP/SQL, list:   p50 ${(results[0]!.p50 / results[1]!.p50).toFixed(2)}×  p99 ${(results[0]!.p99 / results[1]!.p99).toFixed(2)}×`);
+console.log(`ratio HTTP/SQL, search: p50 ${(results[2]!.p50 / results[3]!.p50).toFixed(2)}×  p99 ${(results[2]!.p99 / results[3]!.p99).toFixed(2)}×`);
+console.log('plans:');
+for (const plan of plans) console.log(JSON.stringify(plan));
+
+// Shared MariaDB: take the seeded rows away again.
+if (dialect !== 'sqlite') await sequelize.query(`DELETE FROM ${q('orders')} WHERE ${q('fromCode')} LIKE '${prefix}%'`);
+await server.close();
+process.exit(0);
