@@ -18,6 +18,9 @@ export const ADMIN: readonly ConsoleRole[] = ['admin'];
 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'orders', roles: STAFF, load: () => import('./OrdersSection') },
+  // Operators look customers up read-only; the change buttons show for admins only.
+  { key: 'users', roles: STAFF, load: () => import('./users/UsersSection') },
+  { key: 'blacklist', roles: ADMIN, load: () => import('./blacklist/BlacklistSection') },
 ];
 
 /** The sections `role` may open. */
