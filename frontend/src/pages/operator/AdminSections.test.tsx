@@ -5,6 +5,7 @@ import type { SessionUser } from '../../../../common/api';
 import type { BlacklistEntryDto } from '../../../../common/blacklist';
 import type { AdminUserDto, AdminUserSummaryDto } from '../../../../common/usersAdmin';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
+import { operatorOrderFixture } from '../../orders/testing/fixtures';
 
 /** The console's blacklist and users sections against a real HTTP test API (see OperatorPage.test.tsx). */
 async function load() {
@@ -89,6 +90,13 @@ describe('console: blacklist and users sections', () => {
     m.useSessionStore.setState({ user: staff('admin'), known: true });
     await renderSection('users');
     expect(within(nav()).getAllByRole('link').map((link) => link.textContent)).to.deep.equal(['Orders', 'Users', 'Blacklist']);
+  });
+
+  it('shows staff why the blacklist held an order', async () => {
+    const held = operatorOrderFixture({ uid: 'HELD000001', status: 'hold', blacklistMatch: { kind: 'email', reason: 'known fraudster', entryId: 5 } });
+    api.on('GET /operator/orders', ok({ orders: [held], nextCursor: null }));
+    await renderSection('orders');
+    expect((await screen.findByTestId('operator-blacklist-match')).textContent).to.equal('Blacklist: Email — known fraudster (entry #5)');
   });
 
   it('keeps the blacklist from operators', async () => {
