@@ -52,6 +52,9 @@ const BODYLESS = [
   'POST /api/orders/:uid/:secret/confirm',
   'POST /api/orders/:uid/:secret/paid',
   'POST /api/orders/:uid/:secret/cancel',
+  'DELETE /api/admin/blacklist/:id',
+  'POST /api/admin/users/:id/block',
+  'POST /api/admin/users/:id/unblock',
 ];
 
 describe('API input fuzzing: any JSON body or query answers 4xx with the envelope and changes nothing', function () {
