@@ -57,6 +57,9 @@ const BODYLESS = [
   'POST /api/operator/orders/:uid/claim',
   'POST /api/operator/orders/:uid/release',
   'POST /api/operator/orders/:uid/seen',
+  'DELETE /api/admin/blacklist/:id',
+  'POST /api/admin/users/:id/block',
+  'POST /api/admin/users/:id/unblock',
 ];
 
 describe('API input fuzzing: any JSON body or query answers 4xx with the envelope and changes nothing', function () {

@@ -39,6 +39,11 @@ export function OrderRow({ order, onChanged }: Props) {
           {t(operatorStatusKey(order))}
         </span>
         {order.exception && <span className="operator-muted">{t(`order.operator.exceptions.${order.exception}`)}</span>}
+        {order.blacklistMatch && (
+          <span className="order-notice order-notice--error" data-testid="operator-blacklist-match">
+            {t('blacklist.match', { kind: t(`blacklist.kinds.${order.blacklistMatch.kind}`), reason: order.blacklistMatch.reason, entryId: order.blacklistMatch.entryId })}
+          </span>
+        )}
         {order.cardCheck !== 'not_required' && (
           <span className="operator-muted">{t('order.operator.cardCheck', { state: t(`order.operator.cardChecks.${order.cardCheck}`) })}</span>
         )}

@@ -23,6 +23,9 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'reserves', roles: ADMIN, load: () => import('./catalogue/ReservesSection') },
   { key: 'payments', roles: ADMIN, load: () => import('./payments/PaymentsSection') },
   { key: 'maintenance', roles: ADMIN, load: () => import('./maintenance/MaintenanceSection') },
+  // Operators look customers up read-only; the change buttons show for admins only.
+  { key: 'users', roles: STAFF, load: () => import('./users/UsersSection') },
+  { key: 'blacklist', roles: ADMIN, load: () => import('./blacklist/BlacklistSection') },
 ];
 
 /** The sections `role` may open. */
