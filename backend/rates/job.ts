@@ -119,7 +119,7 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
     const stale = snapshot.rates.filter((rate) => rate.stale).length;
     const started = staleBefore === 0 && stale > 0;
     staleBefore = stale;
-    if (!started || !deps.alerts) return;
+    if (!started || !deps.alerts?.telegram) return;
     const alerts = deps.alerts;
     try {
       await writeTransaction(db.sequelize, (transaction) => enqueueAlert(alerts, transaction, { kind: 'ratesStale', directions: stale }));

@@ -11,12 +11,14 @@ export interface Answer {
   body: unknown;
 }
 
-export type Handler = (request: { method: string; path: string; body: unknown }) => Answer | Promise<Answer>;
+export type Handler = (request: { method: string; path: string; body: unknown; query: URLSearchParams }) => Answer | Promise<Answer>;
 
 export interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
+  /** The query string (without `?`), '' when none. */
+  query?: string;
 }
 
 export interface TestApi {
@@ -48,12 +50,14 @@ export async function startTestApi(routes: Record<string, Handler | Answer> = {}
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((request, response) => {
     void (async () => {
-      const path = (request.url ?? '/').split('?')[0].replace(/^\/api/, '');
+      const [rawPath, rawQuery = ''] = (request.url ?? '/').split('?');
+      const path = rawPath.replace(/^\/api/, '');
       const body = await readBody(request);
       const method = request.method ?? 'GET';
-      requests.push({ method, path, body });
+      requests.push({ method, path, body, ...(rawQuery ? { query: rawQuery } : {}) });
       const route = table.get(`${method} ${path}`);
-      const answer = typeof route === 'function' ? await route({ method, path, body }) : (route ?? failure(404, 'not_found', 'Not found'));
+      const answer =
+        typeof route === 'function' ? await route({ method, path, body, query: new URLSearchParams(rawQuery) }) : (route ?? failure(404, 'not_found', 'Not found'));
       response.writeHead(answer.status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
       response.end(JSON.stringify(answer.body));
     })();

@@ -26,6 +26,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   // Operators look customers up read-only; the change buttons show for admins only.
   { key: 'users', roles: STAFF, load: () => import('./users/UsersSection') },
   { key: 'blacklist', roles: ADMIN, load: () => import('./blacklist/BlacklistSection') },
+  { key: 'audit', roles: ADMIN, load: () => import('./audit/AuditSection') },
 ];
 
 /** The sections `role` may open. */
