@@ -1,0 +1,157 @@
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'chai';
+import type { MaintenanceState, SessionUser } from '../../../../common/api';
+import type { PaymentDetailDto } from '../../../../common/paymentDetails';
+import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
+
+/** The admin sections (payment details, maintenance) against a real HTTP API. */
+async function load() {
+  const [page, client, queryClient, session, query] = await Promise.all([
+    import('./index'),
+    import('../../api/client'),
+    import('../../api/queryClient'),
+    import('../../stores/session'),
+    import('@tanstack/react-query'),
+    import('../../../test/i18n'),
+  ]);
+  return { OperatorPage: page.default, ...client, ...queryClient, ...session, ...query };
+}
+
+let m: Awaited<ReturnType<typeof load>>;
+let api: TestApi;
+
+const ADMIN: SessionUser = { id: 1, email: 'admin@example.com', firstName: null, secondName: null, role: 'admin', twoFactorEnabled: true, kycStatus: null };
+
+function detail(id: number, asset: string, account: string, extra: Partial<PaymentDetailDto> = {}): PaymentDetailDto {
+  return { id, asset, account, memo: null, holder: null, note: null, enabled: true, demo: false, useCount: 0, lastUsedAt: null, createdAt: '2026-11-24T10:00:00.000Z', ...extra };
+}
+
+async function renderSection(section: string) {
+  await act(async () => {
+    render(
+      <m.QueryClientProvider client={m.createQueryClient()}>
+        <m.OperatorPage params={{ section }} />
+      </m.QueryClientProvider>,
+    );
+  });
+}
+
+describe('console admin sections', () => {
+  before(async () => {
+    m = await load();
+  });
+
+  beforeEach(() => {
+    m.useSessionStore.setState({ user: ADMIN, known: true });
+  });
+
+  afterEach(async () => {
+    cleanup();
+    m.setApiBase('/api');
+    m.useSessionStore.setState({ user: null, known: false });
+    await api.close();
+  });
+
+  it('links the admin sections for admins only', async () => {
+    api = await startTestApi({ 'GET /operator/orders': ok({ orders: [], nextCursor: null }) });
+    m.setApiBase(api.base);
+    await renderSection('orders');
+    const nav = screen.getByRole('navigation', { name: 'Console sections' });
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).to.deep.equal(['/operator/orders', '/operator/payments', '/operator/maintenance']);
+  });
+
+  it('lists details by asset, adds one after checking it, and deletes one after a confirmation', async () => {
+    let details = [detail(1, 'BTC', 'bc1qdemo000000000000000000000000000', { demo: true, useCount: 4 }), detail(2, 'CARDRUB', '4111 1111 1111 1111', { holder: 'Ivan' })];
+    api = await startTestApi({
+      'GET /admin/payment-details': () => ok({ details }),
+      'POST /admin/payment-details': ({ body }) => {
+        const input = body as { asset: string; account: string };
+        if (input.asset === 'NOPE') return failure(400, 'validation_failed', 'Check the form', { asset: 'Unknown asset' });
+        const created = detail(3, input.asset, input.account);
+        details = [...details, created];
+        return { status: 201, body: { success: true, data: created } };
+      },
+      'DELETE /admin/payment-details/2': () => {
+        details = details.filter((row) => row.id !== 2);
+        return ok({ deleted: true });
+      },
+    });
+    m.setApiBase(api.base);
+    await renderSection('payments');
+    await screen.findByTestId('payments-asset-BTC');
+    expect(within(screen.getByTestId('payments-asset-CARDRUB')).getByText('4111 1111 1111 1111')).to.be.ok;
+    expect(screen.getByTestId('payments-detail-1').querySelector('.payments-demo')?.textContent).to.include('demo');
+
+    // Checked before sending: a card number failing Luhn never reaches the server.
+    await userEvent.type(screen.getByTestId('payments-asset'), 'CARDRUB');
+    await userEvent.type(screen.getByTestId('payments-account'), '4111 1111 1111 1112');
+    await userEvent.click(screen.getByTestId('payments-add'));
+    expect(await screen.findByText('This card number fails its checksum.')).to.be.ok;
+    expect(api.requests.filter((request) => request.method === 'POST')).to.deep.equal([]);
+
+    // The server's field messages show under their fields.
+    await userEvent.clear(screen.getByTestId('payments-asset'));
+    await userEvent.type(screen.getByTestId('payments-asset'), 'NOPE');
+    await userEvent.clear(screen.getByTestId('payments-account'));
+    await userEvent.type(screen.getByTestId('payments-account'), 'bc1qnew0000000000000000000000000001');
+    await userEvent.click(screen.getByTestId('payments-add'));
+    expect(await screen.findByText('Unknown asset')).to.be.ok;
+
+    await userEvent.clear(screen.getByTestId('payments-asset'));
+    await userEvent.type(screen.getByTestId('payments-asset'), 'BTC');
+    await userEvent.click(screen.getByTestId('payments-add'));
+    await screen.findByTestId('payments-detail-3');
+    expect(api.requests.filter((request) => request.method === 'POST').at(-1)?.body).to.deep.equal({ asset: 'BTC', account: 'bc1qnew0000000000000000000000000001', holder: '', note: '' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete 4111 1111 1111 1111' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).to.include('Delete the payment details?');
+    expect(api.requests.some((request) => request.method === 'DELETE')).to.equal(false);
+    await userEvent.click(within(dialog).getByTestId('payments-confirm-delete'));
+    await waitFor(() => expect(screen.queryByTestId('payments-detail-2')).to.equal(null));
+    expect(api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).to.deep.equal(['/admin/payment-details/2']);
+  });
+
+  it('shows the empty and the error states of the payment details', async () => {
+    api = await startTestApi({ 'GET /admin/payment-details': ok({ details: [] }) });
+    m.setApiBase(api.base);
+    await renderSection('payments');
+    expect((await screen.findByTestId('payments-empty')).textContent).to.equal('No payment details yet.');
+    cleanup();
+    api.on('GET /admin/payment-details', failure(500, 'internal_error', 'Server error'));
+    await renderSection('payments');
+    expect((await screen.findByRole('alert', {}, { timeout: 8000 })).textContent).to.equal('The payment details could not be loaded.');
+  });
+
+  it('switches maintenance on and off, each time after a confirmation, and shows the state', async () => {
+    let state: MaintenanceState = { enabled: false, forced: false, stored: false };
+    api = await startTestApi({
+      'GET /admin/maintenance': () => ok(state),
+      'PUT /admin/maintenance': ({ body }) => {
+        const { enabled } = body as { enabled: boolean };
+        state = { enabled, forced: false, stored: enabled };
+        return ok(state);
+      },
+    });
+    m.setApiBase(api.base);
+    await renderSection('maintenance');
+    expect((await screen.findByTestId('maintenance-state')).textContent).to.equal('Maintenance is off: the exchanger works normally.');
+    await userEvent.click(screen.getByTestId('maintenance-toggle'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).to.include('Turn maintenance on?');
+    await userEvent.click(within(dialog).getByTestId('maintenance-confirm'));
+    await waitFor(() => expect(screen.getByTestId('maintenance-state').textContent).to.match(/^Maintenance is ON/));
+    await userEvent.click(screen.getByTestId('maintenance-toggle'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByTestId('maintenance-confirm'));
+    await waitFor(() => expect(screen.getByTestId('maintenance-state').textContent).to.match(/^Maintenance is off/));
+    expect(api.requests.filter((request) => request.method === 'PUT').map((request) => request.body)).to.deep.equal([{ enabled: true }, { enabled: false }]);
+  });
+
+  it('says when MAINTENANCE=1 forces it on', async () => {
+    api = await startTestApi({ 'GET /admin/maintenance': ok({ enabled: true, forced: true, stored: false }) });
+    m.setApiBase(api.base);
+    await renderSection('maintenance');
+    expect((await screen.findByTestId('maintenance-forced')).textContent).to.include('MAINTENANCE=1');
+  });
+});
