@@ -23,6 +23,7 @@ import { systemRoutes } from './system/routes';
 import type { RateLimits } from './platform/security/rateLimit';
 import type { Services } from './services';
 import { createMaintenance, type Maintenance } from './system/maintenance';
+import { createAlerts } from './alerts';
 
 export interface AppDeps {
   config: Config;
@@ -63,7 +64,13 @@ export function createApp(deps: AppDeps): App {
   app.metrics = createMetrics();
   app.i18n = deps.services.i18n;
   app.silent = true;
-  app.maintenance = createMaintenance({ config, kv, sequelize: deps.db.sequelize, logger });
+  app.maintenance = createMaintenance({
+    config,
+    kv,
+    sequelize: deps.db.sequelize,
+    logger,
+    alerts: createAlerts({ sequelize: deps.db.sequelize, config, i18n: deps.services.i18n }),
+  });
 
   const api = apiRoutes({ app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services, maintenance: app.maintenance });
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics, maintenance: app.maintenance });

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { Op } from 'sequelize';
 import type { CreateOrderResponse } from '../../common/orders';
 import { TestClient } from '../accounts/testing';
+import { signedInAs } from '../console/testing';
 import { initModels } from '../models';
 import { buildDirection, orderRequest, type TestDirection } from '../orders/testing';
 import { writeTransaction } from '../platform/db/transaction';
@@ -104,6 +105,26 @@ describe('telegram alerts: written with the change, sent by the worker through t
     expect(row!.attempts).to.equal(1);
     expect(row!.kind).to.equal('orderCreated');
     expect(JSON.stringify(row!.toJSON())).not.to.include(token.split(':')[1]);
+  });
+
+  it('an admin switching maintenance on and off over HTTP gives one message for each switch, naming the admin', async () => {
+    const admin = await signedInAs(server, 'admin');
+    try {
+      expect((await admin.request('PUT', '/admin/maintenance', { enabled: true })).status).to.equal(200);
+      // The same state again is no switch: no second message.
+      expect((await admin.request('PUT', '/admin/maintenance', { enabled: true })).status).to.equal(200);
+    } finally {
+      expect((await admin.request('PUT', '/admin/maintenance', { enabled: false })).status).to.equal(200);
+    }
+    const messages = await waitFor('both maintenance messages', () => {
+      const found = bot.requests.filter((request) => String(request.body.text).includes(admin.email));
+      return found.length >= 2 ? found : null;
+    });
+    expect(messages.map((request) => String(request.body.text).split('\n')[0])).to.deep.equal([
+      `Maintenance mode switched on (${admin.email})`,
+      `Maintenance mode switched off (${admin.email})`,
+    ]);
+    expect(messages.every((request) => String(request.body.chat_id) === CHAT_ID)).to.equal(true);
   });
 
   it('a 429 answer is retried after its retry_after, then delivered once', async () => {

@@ -22,6 +22,7 @@ import { subscribeWithRetry } from '../platform/kv/subscribeWithRetry';
 import { writeTransaction } from '../platform/db/transaction';
 import type { MaintenanceState } from '../../common/api';
 import { recordAudit, type AuditActor } from '../audit/record';
+import { enqueueAlert, type Alerts } from '../alerts';
 import { initModels } from '../models';
 
 export const MAINTENANCE_CHANNEL = 'maintenance:changed';
@@ -71,7 +72,15 @@ function parseStored(value: string | null | undefined): boolean {
   }
 }
 
-export function createMaintenance(deps: { config: Pick<Config, 'maintenance'>; kv: KV; sequelize: Sequelize; logger: Logger; cacheMs?: number }): Maintenance {
+export function createMaintenance(deps: {
+  config: Pick<Config, 'maintenance'>;
+  kv: KV;
+  sequelize: Sequelize;
+  logger: Logger;
+  cacheMs?: number;
+  /** Staff alerts: a switch is told to the Telegram chat, written in the switch's transaction. */
+  alerts?: Alerts;
+}): Maintenance {
   const { Setting, AuditRecord } = initModels(deps.sequelize);
   const forced = deps.config.maintenance;
   const cacheMs = deps.cacheMs ?? MAINTENANCE_CACHE_MS;
@@ -141,6 +150,7 @@ export function createMaintenance(deps: { config: Pick<Config, 'maintenance'>; k
           before: { enabled: was },
           after: { enabled },
         });
+        if (deps.alerts && was !== enabled) await enqueueAlert(deps.alerts, transaction, { kind: 'maintenance', enabled, actor: who.actor.email });
       });
       stored = { enabled, at: Date.now() };
       const message: MaintenanceChangeMessage = { enabled, at: new Date().toISOString(), actor: { id: who.actor.id, email: who.actor.email } };
