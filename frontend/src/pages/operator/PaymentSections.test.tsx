@@ -58,7 +58,7 @@ describe('console admin sections', () => {
     m.setApiBase(api.base);
     await renderSection('orders');
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).to.deep.equal(['/operator/orders', '/operator/payments', '/operator/maintenance']);
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).to.include.members(['/operator/orders', '/operator/payments', '/operator/maintenance']);
   });
 
   it('lists details by asset, adds one after checking it, and deletes one after a confirmation', async () => {
