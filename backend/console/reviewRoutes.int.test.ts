@@ -138,7 +138,7 @@ describe('operator review queues', function () {
     const { order } = await cardOrderWithPhoto();
     const long = await operator.post(`/operator/reviews/card/${order.uid}/reject`, { reason: 'x'.repeat(501) });
     expect(long.status).to.equal(400);
-    expect(long.body.error.fields).to.have.property('reason');
+    expect(long.body.error?.fields).to.have.property('reason');
     expect((await operator.post(`/operator/reviews/photo/${order.uid}/reject`, {})).status).to.equal(404);
     expect((await operator.post(`/operator/reviews/card/${order.uid}/maybe`, {})).status).to.equal(404);
     expect((await operator.get('/operator/reviews?kind=selfie')).status).to.equal(400);

@@ -102,7 +102,10 @@ describe('operator console', () => {
   it('links the sections the role may open and shows the first one at /operator', async () => {
     await renderPage();
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).to.deep.equal([['Orders', '/operator/orders']]);
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).to.deep.equal([
+      ['Orders', '/operator/orders'],
+      ['Reviews', '/operator/reviews'],
+    ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).to.equal('page');
     await screen.findByTestId('operator-orders');
   });

@@ -18,6 +18,7 @@ export const ADMIN: readonly ConsoleRole[] = ['admin'];
 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'orders', roles: STAFF, load: () => import('./OrdersSection') },
+  { key: 'reviews', roles: STAFF, load: () => import('./reviews/ReviewsSection') },
 ];
 
 /** The sections `role` may open. */
