@@ -19,6 +19,7 @@ import { orderRoutes } from './orders/routes';
 import { ORDER_UPLOAD_PATH } from './orders/uploadRoutes';
 import { operatorRoutes } from './console/routes';
 import { reviewRoutes } from './console/reviewRoutes';
+import { boardCsvRoutes } from './console/boardCsv';
 import { staffPolicy } from './console/policy';
 import { auditRoutes } from './audit/routes';
 import type { AppMiddleware } from './platform/http/types';
@@ -75,6 +76,7 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   });
   api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.config.maintenance }).routes());
   const staff = { kv: deps.kv, models, policy: staffPolicy(deps.config) };
+  api.use(boardCsvRoutes(staff).routes());
   api.use(operatorRoutes({ ...staff, orders }).routes());
   api.use(reviewRoutes({ ...staff, orders }).routes());
   api.use(auditRoutes(staff).routes());

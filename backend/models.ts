@@ -17,6 +17,7 @@ import { OrderEvent, initOrderEvent } from './orders/models/OrderEvent';
 import { OrderMail, initOrderMail } from './orders/models/OrderMail';
 import { PaymentDetail, initPaymentDetail } from './orders/models/PaymentDetail';
 import { AuditRecord, initAuditRecord } from './audit/models/AuditRecord';
+import { OrderNote, OrderSeen, initOrderBoard } from './console/models/OrderBoard';
 import { OutboxMail, initOutboxMail } from './platform/mail/outboxModel';
 
 export { Asset } from './catalogue/models/Asset';
@@ -27,6 +28,7 @@ export { OrderEvent } from './orders/models/OrderEvent';
 export { OrderMail } from './orders/models/OrderMail';
 export { PaymentDetail } from './orders/models/PaymentDetail';
 export { AuditRecord } from './audit/models/AuditRecord';
+export { OrderNote, OrderSeen } from './console/models/OrderBoard';
 export { OutboxMail } from './platform/mail/outboxModel';
 
 export interface Models {
@@ -39,6 +41,9 @@ export interface Models {
   OrderMail: typeof OrderMail;
   PaymentDetail: typeof PaymentDetail;
   AuditRecord: typeof AuditRecord;
+  /** The order board (console/models/OrderBoard.ts). */
+  OrderSeen: typeof OrderSeen;
+  OrderNote: typeof OrderNote;
   /** The database mail outbox (platform/mail/outbox.ts). */
   OutboxMail: typeof OutboxMail;
 }
@@ -57,6 +62,7 @@ export function initModels(sequelize: Sequelize): Models {
     OrderMail: initOrderMail(sequelize),
     PaymentDetail: initPaymentDetail(sequelize),
     AuditRecord: initAuditRecord(sequelize),
+    ...initOrderBoard(sequelize),
     OutboxMail: initOutboxMail(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });

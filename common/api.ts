@@ -64,6 +64,8 @@ export const ErrorCode = {
   RefundAddressRequired: 'refund_address_required',
   // Console (issue 12).
   TwoFactorRequired: 'two_factor_required',
+  /** A claim lost: another staff member holds the order (common/board.ts BOARD_CLAIM_ERROR). */
+  OrderClaimed: 'order_claimed',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

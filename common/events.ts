@@ -6,6 +6,7 @@ import type { ApiErrorBody } from './api';
 import type { AmountViolation, DirectionRateDto } from './catalogue';
 import type { OrderStatus } from './enums';
 import type { OperatorOrderDto, OrderDto } from './orders';
+import type { BoardOrderEvent } from './board';
 
 export type Ack<T> = (answer: { data: T } | { error: ApiErrorBody }) => void;
 
@@ -108,6 +109,8 @@ export interface ServerToClientEvents {
   'rates:update': (payload: RatesUpdate) => void;
   'reserves:update': (payload: ReservesUpdate) => void;
   'operators:order': (payload: OperatorOrderEvent) => void;
+  /** Board changes (claim, release, notes…): common/board.ts. */
+  'operators:board': (payload: BoardOrderEvent) => void;
   /** Sent right after a connection is accepted; lets clients verify the round trip. */
   'server:hello': (payload: { serverId: string; at: string }) => void;
 }

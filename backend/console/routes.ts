@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderList } from '../../common/orders';
+import { OPERATOR_ACTIONS, type OperatorAction } from '../../common/orders';
+import { BOARD_FILE_KINDS, BOARD_PAGE_SIZE, type BoardFileKind, type BoardOrderList } from '../../common/board';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import type { AppContext, AppState } from '../platform/http/types';
 import { validate } from '../platform/http/validate';
@@ -7,13 +8,28 @@ import type { Models, Order } from '../models';
 import type { OrdersContext } from '../orders/context';
 import { runOperatorAction } from '../orders/operatorActions';
 import { presentOperatorOrder } from '../orders/presenters';
-import { listOperatorOrders } from '../orders/queries';
 import { UID_PATTERN } from '../orders/secrets';
-import { loadOrderView } from '../orders/view';
 import { respond } from '../platform/http/respond';
 import { signedInUser } from '../accounts/requireUser';
-import { requireStaff, type StaffDeps } from './policy';
-import { operatorActionSchema, operatorListSchema } from '../orders/schemas';
+import { ADMIN_ROLES, requireStaff, staffActor, type StaffDeps } from './policy';
+import { operatorActionSchema } from '../orders/schemas';
+import { ForbiddenError } from '../platform/errors';
+import {
+  addNote,
+  boardDrawer,
+  claimOrder,
+  escalateOrder,
+  fileLinkValid,
+  findBoardOrders,
+  listNotes,
+  markSeen,
+  presentBoardRows,
+  reassignOrder,
+  releaseOrder,
+  type BoardCaller,
+  type BoardQuery,
+} from './board';
+import { boardEscalateSchema, boardListSchema, boardNoteSchema, boardReassignSchema } from './boardSchemas';
 import { sendOrderFile } from './files';
 
 async function orderByUid(ctx: AppContext, models: Pick<Models, 'Order'>): Promise<Order> {
@@ -34,14 +50,58 @@ export function operatorRoutes(deps: StaffDeps & { orders: OrdersContext }): Rou
   const router = new Router<AppState>({ prefix: '/operator/orders' });
   router.use(...requireStaff(deps));
 
-  router.get('/', validate(operatorListSchema, 'query'), async function listOrders(ctx) {
-    const { views, nextCursor } = await listOperatorOrders(models, ctx.state.input);
-    const body: OperatorOrderList = { orders: views.map(presentOperatorOrder), nextCursor };
+  const caller = (ctx: AppContext): BoardCaller => ({ ...staffActor(ctx), ip: ctx.ip });
+
+  // The board (common/board.ts): filtered list, drawer, claims, notes, escalation, signed file links.
+  router.get('/', validate(boardListSchema, 'query'), async function listOrders(ctx) {
+    const me = signedInUser(ctx).id;
+    const { rows, more } = await findBoardOrders(models, ctx.state.input as BoardQuery, me, BOARD_PAGE_SIZE);
+    const body: BoardOrderList = { orders: await presentBoardRows(models, rows, me), nextCursor: more ? String(rows[rows.length - 1]!.id) : null };
     respond(ctx, body);
   });
 
   router.get('/:uid', async function getOrder(ctx) {
-    respond(ctx, presentOperatorOrder(await loadOrderView(models, await orderByUid(ctx, models))));
+    respond(ctx, await boardDrawer(orders, await orderByUid(ctx, models), signedInUser(ctx).id));
+  });
+
+  router.post('/:uid/claim', async function claim(ctx) {
+    respond(ctx, await claimOrder(orders, (await orderByUid(ctx, models)).id, caller(ctx)));
+  });
+
+  router.post('/:uid/release', async function release(ctx) {
+    respond(ctx, await releaseOrder(orders, (await orderByUid(ctx, models)).id, caller(ctx)));
+  });
+
+  router.post('/:uid/reassign', ...requireStaff(deps, ADMIN_ROLES), validate(boardReassignSchema), async function reassign(ctx) {
+    const order = await orderByUid(ctx, models);
+    const invalid = () => new ValidationError({ userId: ctx.state.t('validation.general_error') });
+    respond(ctx, await reassignOrder(orders, order.id, ctx.state.input.userId, caller(ctx), invalid));
+  });
+
+  router.post('/:uid/seen', async function seen(ctx) {
+    respond(ctx, await markSeen(orders, await orderByUid(ctx, models), caller(ctx)));
+  });
+
+  router.get('/:uid/notes', async function notes(ctx) {
+    respond(ctx, { notes: await listNotes(orders, await orderByUid(ctx, models)) });
+  });
+
+  router.post('/:uid/notes', validate(boardNoteSchema), async function note(ctx) {
+    respond(ctx, await addNote(orders, await orderByUid(ctx, models), ctx.state.input.text, caller(ctx)));
+  });
+
+  router.post('/:uid/escalate', validate(boardEscalateSchema), async function escalate(ctx) {
+    respond(ctx, await escalateOrder(orders, (await orderByUid(ctx, models)).id, ctx.state.input.reason, caller(ctx)));
+  });
+
+  router.get('/:uid/signed/:kind', async function signedFile(ctx) {
+    const order = await orderByUid(ctx, models);
+    const kind = ctx.params.kind as BoardFileKind;
+    if (!BOARD_FILE_KINDS.includes(kind)) throw new NotFoundError();
+    if (!fileLinkValid(orders.secretKeys, order.uid, kind, ctx.query.expires, ctx.query.sig, orders.now())) throw new ForbiddenError();
+    const key = kind === 'card' ? order.cardPhotoKey : order.receiptKey;
+    if (!key) throw new NotFoundError();
+    await sendOrderFile(ctx, orders.uploadDir, key);
   });
 
   router.get('/:uid/files/:kind', async function getFile(ctx) {
@@ -60,7 +120,7 @@ export function operatorRoutes(deps: StaffDeps & { orders: OrdersContext }): Rou
     const needed = action === 'received' ? 'amount' : action === 'extend' ? 'minutes' : null;
     if (needed && input[needed] === undefined) throw new ValidationError({ [needed]: ctx.state.t('validation.required') });
     const user = signedInUser(ctx);
-    const view = await runOperatorAction(orders, action, { order, operator: { id: user.id, email: user.email }, ...input });
+    const view = await runOperatorAction(orders, action, { order, operator: { id: user.id, email: user.email, role: user.role }, ip: ctx.ip, ...input });
     respond(ctx, presentOperatorOrder(view));
   });
 

@@ -20,6 +20,7 @@ import { publishOrderChange } from './events';
 import { deliverOrderMails, orderStatusMail, queueOrderMail } from './mail';
 import { presentOperatorOrder, presentOrder } from './presenters';
 import { writeTransaction } from '../platform/db/transaction';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { loadOrderView, type OrderView } from './view';
 
 export interface ActorInfo {
@@ -64,6 +65,8 @@ export interface ChangeOrderProps {
   rule: OrderRuleAction;
   /** The change, built only once the table allows it; `to` is the first status the table allows. */
   plan: (order: Order, now: Date, to: OrderStatus) => OrderPlan | Promise<OrderPlan>;
+  /** Staff changes: an audit record `order.<action>` with the status before and after, in the same transaction. */
+  audit?: { actor: AuditActor; ip?: string | null };
 }
 
 export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): Promise<OrderView> {
@@ -96,6 +99,16 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
       },
       { transaction },
     );
+    if (props.audit) {
+      await recordAudit(ctx.models, transaction, {
+        actor: props.audit.actor,
+        ip: props.audit.ip ?? null,
+        action: `order.${props.action}`,
+        target: { type: 'order', id: order.uid },
+        before: { status: fromStatus },
+        after: { status: order.status, ...(plan.details ?? {}) },
+      });
+    }
     // The customer's mail is written with the change: it is sent after the commit, or later by the worker.
     const mails = fromStatus !== order.status ? [await queueOrderMail(ctx, transaction, order, orderStatusMail(ctx, order))] : [];
     const changed = await loadOrderView(ctx.models, order, transaction);

@@ -23,6 +23,8 @@ import type { RealtimeIO } from '../platform/realtime/types';
 import type { ChangedSinceScope } from './changedSince';
 import { subscribeOrderChanges, type OrderChangeMessage } from './events';
 import { createOrderTicks, type OrderTicks } from './liveTicks';
+import { subscribeWithRetry } from '../platform/kv/subscribeWithRetry';
+import { BOARD_CHANNEL } from '../console/boardChannel';
 
 const ORDER_ROOM_PREFIX = rooms.order('');
 
@@ -153,6 +155,20 @@ export function startOrderLive(options: OrderLiveOptions): OrderLive {
     resyncTwice,
   );
 
+  // Board changes (claims, notes, escalations: backend/console/board.ts) go to this process's operators as they come.
+  const unsubscribeBoard = subscribeWithRetry(
+    kv,
+    BOARD_CHANNEL,
+    (raw) => {
+      try {
+        io.local.to(rooms.operators).emit('operators:board', JSON.parse(raw));
+      } catch (error) {
+        logger.warn({ err: error }, 'unreadable board change message');
+      }
+    },
+    { logger },
+  );
+
   return {
     ticks,
     deliver,
@@ -180,6 +196,7 @@ export function startOrderLive(options: OrderLiveOptions): OrderLive {
       ticks.close();
       joining.clear();
       await unsubscribe();
+      await unsubscribeBoard();
       await resyncs;
     },
   };

@@ -19,7 +19,9 @@ import type { OrderView } from './view';
 
 export interface OperatorActionProps {
   order: Order;
-  operator: { id: number; email: string };
+  operator: { id: number; email: string; role?: string };
+  /** The operator's address, for the audit record. */
+  ip?: string | null;
   /** `received`: the amount that arrived. */
   amount?: string;
   /** `return`: where the funds go (else the customer's refund address). */
@@ -41,6 +43,15 @@ function currentRate(ctx: OrdersContext, order: Order): { rate: string; toPrecis
   return { rate: rate.rate, toPrecision: to.precision };
 }
 
+/** The direction's current rate, or null when the store has none fresh (the drawer's rateAtReceipt). */
+function rateNow(ctx: OrdersContext, order: Order): string | null {
+  try {
+    return currentRate(ctx, order).rate;
+  } catch {
+    return null;
+  }
+}
+
 /** amountSend := what arrived, amountReceive at the current rate (rounded down). */
 function recalculated(ctx: OrdersContext, order: Order, amount: string): OrderPlan['set'] {
   const { rate, toPrecision } = currentRate(ctx, order);
@@ -49,7 +60,7 @@ function recalculated(ctx: OrdersContext, order: Order, amount: string): OrderPl
 
 /** Late funds on an expired order are recalculated into a warning; else the amount decides. */
 function planReceived(ctx: OrdersContext, order: Order, amount: string, now: Date): OrderPlan {
-  const facts = { receivedAmount: amount, receivedAt: now, expiresAt: null };
+  const facts = { receivedAmount: amount, receivedAt: now, expiresAt: null, receivedRate: rateNow(ctx, order) };
   const details = { amount };
   if (isExpired(order)) {
     return {
@@ -134,5 +145,6 @@ export function runOperatorAction(ctx: OrdersContext, action: OperatorAction, pr
     actor: operatorActor(props.operator),
     rule: action,
     plan: (order, now, to) => plan(ctx, action, props, order, now, to),
+    audit: { actor: { id: props.operator.id, email: props.operator.email, role: props.operator.role ?? 'operator' }, ip: props.ip ?? null },
   });
 }

@@ -74,6 +74,15 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare extra: OrderExtra;
   declare comment: string | null;
   declare ref: string | null;
+  /** The board (migration 0011): the staff member holding the order, since when. */
+  declare assignedTo: CreationOptional<number | null>;
+  declare assignedAt: CreationOptional<Date | null>;
+  declare escalatedAt: CreationOptional<Date | null>;
+  declare escalationReason: CreationOptional<string | null>;
+  /** The market rate before the markup at creation (null when the rates store had none). */
+  declare marketRate: CreationOptional<string | null>;
+  /** The direction's rate when the `received` action happened. */
+  declare receivedRate: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -133,6 +142,12 @@ export function initOrder(sequelize: Sequelize): typeof Order {
       },
       comment: { type: DataTypes.TEXT, allowNull: true },
       ref: { type: DataTypes.STRING(64), allowNull: true },
+      assignedTo: { type: DataTypes.INTEGER, allowNull: true },
+      assignedAt: { type: DataTypes.DATE, allowNull: true },
+      escalatedAt: { type: DataTypes.DATE, allowNull: true },
+      escalationReason: { type: DataTypes.STRING(500), allowNull: true },
+      marketRate: money(sequelize, 'marketRate', { allowNull: true }),
+      receivedRate: money(sequelize, 'receivedRate', { allowNull: true }),
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     }),

@@ -1,0 +1,211 @@
+/**
+ * The operator order board (issue 12): the contract between the board's API
+ * (backend/console/board*.ts) and its page. Amounts are decimal strings, times ISO 8601.
+ *
+ * List:    GET  /api/operator/orders?<BoardFilters>&cursor=      → BoardOrderList
+ * CSV:     GET  /api/operator/orders.csv?<BoardFilters>          → text/csv (BOARD_CSV_MAX_ROWS at most)
+ * Drawer:  GET  /api/operator/orders/{uid}                       → BoardOrderDrawer
+ * Claim:   POST /api/operator/orders/{uid}/claim                 → BoardOrderRow (409 `order_claimed`)
+ * Release: POST /api/operator/orders/{uid}/release               → BoardOrderRow (the holder or an admin)
+ * Reassign:POST /api/operator/orders/{uid}/reassign {userId}     → BoardOrderRow (admin only)
+ * Seen:    POST /api/operator/orders/{uid}/seen                  → BoardOrderRow
+ * Notes:   GET  /api/operator/orders/{uid}/notes                 → BoardNoteList
+ *          POST /api/operator/orders/{uid}/notes {text}          → BoardNoteDto
+ * Escalate:POST /api/operator/orders/{uid}/escalate {reason}     → BoardOrderRow
+ * Files:   GET  /api/operator/orders/{uid}/signed/{kind}?expires=&sig= (the URLs of BoardFileLinks;
+ *          403 when expired or tampered; a staff session is required too)
+ *
+ * Live: every board change is sent to the `operators` room as `operators:board` (BoardOrderEvent);
+ * status changes keep coming as `operators:order`.
+ */
+import type { OrderStatus } from './enums';
+import type { OperatorOrderDto } from './orders';
+
+/** Query parameter names of the list and the CSV (all optional, combined with AND). */
+export const BOARD_FILTERS = [
+  'status',
+  'from',
+  'to',
+  'asset',
+  'assigned',
+  'seen',
+  'createdFrom',
+  'createdTo',
+  'amountMin',
+  'amountMax',
+  'q',
+] as const;
+export type BoardFilterName = (typeof BOARD_FILTERS)[number];
+
+/** `assigned`: `me`, `none`, or a staff user id (digits). */
+export const BOARD_ASSIGNED_SPECIAL = ['me', 'none'] as const;
+export type BoardAssigned = (typeof BOARD_ASSIGNED_SPECIAL)[number] | `${number}`;
+export const BOARD_SEEN_VALUES = ['yes', 'no'] as const;
+export type BoardSeen = (typeof BOARD_SEEN_VALUES)[number];
+
+/**
+ * The filters as query strings. `from` / `to`: asset codes of the direction's sides; `asset`:
+ * either side. `createdFrom` / `createdTo`: ISO times, inclusive. `amountMin` / `amountMax`:
+ * decimal strings on amountSend, inclusive, compared exactly. `seen`: by the caller.
+ * `q`: an order uid, an e-mail, a wallet/account (sender, receiver or refund account), or
+ * exactly 4 digits = the last 4 digits of a card number (sender or receiver account).
+ */
+export interface BoardFilters {
+  status?: OrderStatus;
+  from?: string;
+  to?: string;
+  asset?: string;
+  assigned?: BoardAssigned;
+  seen?: BoardSeen;
+  createdFrom?: string;
+  createdTo?: string;
+  amountMin?: string;
+  amountMax?: string;
+  q?: string;
+}
+
+/** `q` of exactly this shape searches the last 4 digits of card numbers. */
+export const BOARD_CARD_LAST4_PATTERN = /^\d{4}$/;
+/** Longest `q`. */
+export const BOARD_Q_MAX_LENGTH = 255;
+/** Rows per page of the list (cursor = the last id seen, newest first). */
+export const BOARD_PAGE_SIZE = 50;
+/** Rows of the CSV export at most. */
+export const BOARD_CSV_MAX_ROWS = 50_000;
+/** Longest note and escalation reason. */
+export const BOARD_NOTE_MAX_LENGTH = 2000;
+export const BOARD_ESCALATION_MAX_LENGTH = 500;
+/** How long a signed file link works. */
+export const BOARD_FILE_LINK_TTL_SECONDS = 5 * 60;
+export const BOARD_FILE_KINDS = ['card', 'receipt'] as const;
+export type BoardFileKind = (typeof BOARD_FILE_KINDS)[number];
+
+/** A staff member as the board names them. */
+export interface BoardStaffRef {
+  id: number;
+  email: string;
+}
+
+/** What the board adds to an order of the list (and to every board answer). */
+export interface BoardOrderFields {
+  /** Who holds (claimed) the order; null when nobody does. */
+  assignedTo: BoardStaffRef | null;
+  assignedAt: string | null;
+  /** Whether the CALLER marked the order seen (per operator). */
+  seen: boolean;
+  escalated: boolean;
+  escalatedAt: string | null;
+  escalationReason: string | null;
+}
+
+/** One row of the list: the operator's order plus the board's fields. */
+export type BoardOrderRow = OperatorOrderDto & BoardOrderFields;
+
+/** `GET /api/operator/orders` */
+export interface BoardOrderList {
+  orders: BoardOrderRow[];
+  /** Pass back as `cursor` for the next (older) page; null at the end. */
+  nextCursor: string | null;
+}
+
+/** Short-lived signed URLs of the order's files (null when the order has none of that kind). */
+export interface BoardFileLinks {
+  card: string | null;
+  receipt: string | null;
+}
+
+/**
+ * `GET /api/operator/orders/{uid}`: everything about one order.
+ *
+ * Profit, in the RECEIVE asset (decimal string, may be negative):
+ *   profit = base × marketRate − amountReceive
+ * where base = receivedAmount once the funds were received, else amountSend, and marketRate is
+ * the market rate before the markup recorded at the order's creation. Null when marketRate is
+ * unknown (orders created before it was recorded, or no rate then).
+ */
+export interface BoardOrderDrawer extends BoardOrderRow {
+  notesCount: number;
+  /** The rate the order was created at (units of `to` per 1 `from`). */
+  rateAtCreation: string;
+  /** The market rate (before the markup) at creation; null when unknown. */
+  marketRate: string | null;
+  /** The direction's rate when the `received` action happened; null before it. */
+  rateAtReceipt: string | null;
+  profit: string | null;
+  fileLinks: BoardFileLinks;
+}
+
+/** An internal note of staff on an order: never shown to customers. */
+export interface BoardNoteDto {
+  id: number;
+  orderUid: string;
+  author: BoardStaffRef | null;
+  text: string;
+  createdAt: string;
+}
+
+/** `GET /api/operator/orders/{uid}/notes`: oldest first. */
+export interface BoardNoteList {
+  notes: BoardNoteDto[];
+}
+
+/** `POST .../notes` */
+export interface BoardNoteRequest {
+  text: string;
+}
+
+/** `POST .../reassign` */
+export interface BoardReassignRequest {
+  userId: number;
+}
+
+/** `POST .../escalate` */
+export interface BoardEscalateRequest {
+  reason: string;
+}
+
+/** The 409 of a claim lost to someone else: `error.code`, and the message names the holder's e-mail. */
+export const BOARD_CLAIM_ERROR = 'order_claimed' as const;
+
+/** What a board change was. */
+export const BOARD_CHANGES = ['claim', 'release', 'reassign', 'note', 'escalate', 'seen'] as const;
+export type BoardChange = (typeof BOARD_CHANGES)[number];
+
+/**
+ * `operators:board` to the `operators` room after a board change. `seen` in `order` is false
+ * (it is per operator): a client keeps its own value unless `change` is `seen` by itself.
+ */
+export interface BoardOrderEvent {
+  uid: string;
+  change: BoardChange;
+  /** Who made the change. */
+  by: BoardStaffRef;
+  assignedTo: BoardStaffRef | null;
+  assignedAt: string | null;
+  escalated: boolean;
+  escalatedAt: string | null;
+  escalationReason: string | null;
+  notesCount: number;
+  at: string;
+}
+
+/** Event name of the live board changes. */
+export const BOARD_EVENT = 'operators:board' as const;
+
+/** CSV columns in order (headers translated by `lang`: `board.csv.<column>`). */
+export const BOARD_CSV_COLUMNS = [
+  'uid',
+  'createdAt',
+  'status',
+  'from',
+  'to',
+  'amountSend',
+  'amountReceive',
+  'rate',
+  'email',
+  'senderAccount',
+  'receiverAccount',
+  'assignedTo',
+  'escalated',
+] as const;
+export type BoardCsvColumn = (typeof BOARD_CSV_COLUMNS)[number];
