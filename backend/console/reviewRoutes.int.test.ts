@@ -179,7 +179,7 @@ describe('operator review queues', function () {
 
     const { AuditRecord } = initModels(server.db.sequelize);
     const actions = (await AuditRecord.findAll({ where: { targetType: 'order', targetId: order.uid }, order: [['id', 'ASC']] })).map((record) => record.action);
-    expect(actions).to.deep.equal(['review.reject', 'review.approve']);
+    expect(actions.filter((action) => action.startsWith('review.'))).to.deep.equal(['review.reject', 'review.approve']);
   });
 
   async function waitForVersion(uid: string, version: number): Promise<OrderChangeMessage | undefined> {
