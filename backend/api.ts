@@ -18,6 +18,7 @@ import { createOrdersContext } from './orders/context';
 import { orderRoutes } from './orders/routes';
 import { ORDER_UPLOAD_PATH } from './orders/uploadRoutes';
 import { operatorRoutes } from './console/routes';
+import { reviewRoutes } from './console/reviewRoutes';
 import { boardCsvRoutes } from './console/boardCsv';
 import { staffPolicy } from './console/policy';
 import { auditRoutes } from './audit/routes';
@@ -85,6 +86,7 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   const staff = { kv: deps.kv, models, policy: staffPolicy(deps.config) };
   api.use(boardCsvRoutes(staff).routes());
   api.use(operatorRoutes({ ...staff, orders }).routes());
+  api.use(reviewRoutes({ ...staff, orders }).routes());
   api.use(auditRoutes(staff).routes());
   api.use(catalogueAdminRoutes({ ...staff, sequelize: deps.db.sequelize, logger: deps.logger }).routes());
   api.use(paymentDetailRoutes({ ...staff, sequelize: deps.db.sequelize }).routes());

@@ -13,6 +13,7 @@ const BASE: OrderFacts = {
   fundsReceived: false,
   cardCheck: 'not_required',
   receiptUploaded: false,
+  receiptCheck: 'none',
   overdue: false,
 };
 
@@ -48,6 +49,8 @@ const SPEC: Record<OrderRuleAction, { facts: Partial<OrderFacts>; from: OrderSta
   'card-approve': { facts: { cardCheck: 'pending' }, from: ['new', 'hold'], to: 'same' },
   'card-reject': { facts: { cardCheck: 'pending' }, from: ['new', 'hold'], to: 'same' },
   recalculate: { facts: { fundsReceived: true }, from: ['warning', 'error', 'hold'], to: { warning: ['progress'], error: ['progress'], hold: ['progress'] } },
+  'receipt-approve': { facts: { receiptCheck: 'pending', receiptUploaded: true }, from: ['new', 'progress', 'hold', 'warning', 'error'], to: 'same' },
+  'receipt-reject': { facts: { receiptCheck: 'pending', receiptUploaded: true }, from: ['new', 'progress', 'hold', 'warning', 'error'], to: 'same' },
   expire: { facts: { overdue: true }, from: ['new'], to: { new: ['deleted'] } },
 };
 
@@ -58,6 +61,9 @@ const REFUSED_WHEN: [OrderRuleAction, OrderStatus, Partial<OrderFacts>][] = [
   ['card-photo', 'new', { cardCheck: 'approved' }],
   ['card-photo', 'hold', { cardCheck: 'not_required' }],
   ['receipt', 'new', { confirmed: false }],
+  ['received', 'new', { receiptCheck: 'pending' }],
+  ['receipt-approve', 'new', { receiptCheck: 'approved' }],
+  ['receipt-reject', 'hold', { receiptCheck: 'none' }],
   ['paid', 'new', { paid: true }],
   ['paid', 'new', { confirmed: false }],
   ['paid', 'new', { cardCheck: 'required' }],
@@ -133,10 +139,11 @@ describe('order status table', () => {
       receivedAmount: '1.5',
       cardCheck: 'approved' as const,
       receiptUploaded: true,
+      receiptCheck: 'approved' as const,
       expiresAt: '2026-11-21T12:15:00.000Z',
     };
     const before = Date.parse('2026-11-21T12:14:59.000Z');
-    expect(dtoFacts(dto, before)).to.deep.equal({ ...BASE, confirmed: true, fundsReceived: true, cardCheck: 'approved', receiptUploaded: true });
+    expect(dtoFacts(dto, before)).to.deep.equal({ ...BASE, confirmed: true, fundsReceived: true, cardCheck: 'approved', receiptUploaded: true, receiptCheck: 'approved' });
     expect(dtoFacts(dto, Date.parse('2026-11-21T12:15:01.000Z')).overdue).to.equal(true);
     expect(dtoFacts({ ...dto, expiresAt: null }, Date.parse('2030-01-01T00:00:00.000Z')).overdue).to.equal(false);
   });

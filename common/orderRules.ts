@@ -13,6 +13,7 @@ import {
   type DeleteReason,
   type OperatorAction,
   type OrderDto,
+  type ReceiptCheck,
 } from './orders';
 
 /** What the rules look at: the server's row and the pages' OrderDto both give it. */
@@ -27,12 +28,18 @@ export interface OrderFacts {
   fundsReceived: boolean;
   cardCheck: CardCheck;
   receiptUploaded: boolean;
+  /** The receipt's review (`pending`: an operator has not decided yet). */
+  receiptCheck: ReceiptCheck;
   /** The payment window has an end and it has passed. */
   overdue: boolean;
 }
 
+/** The review queues' decisions on a receipt (the card photo's are the operators' card-approve/-reject). */
+export const REVIEW_ACTIONS = ['receipt-approve', 'receipt-reject'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
 /** `expire` is the system's: the worker closes a new order whose payment window passed. */
-export type OrderRuleAction = CustomerAction | OperatorAction | 'expire';
+export type OrderRuleAction = CustomerAction | OperatorAction | ReviewAction | 'expire';
 
 /** Why an action is refused: the API error code it answers with (409 either way). */
 export type TransitionRefusal = 'invalid_transition' | 'receipt_already_uploaded';
@@ -62,12 +69,14 @@ const CARD_PHOTO_WANTED: readonly CardCheck[] = ['required', 'rejected'];
 const CARD_NOT_CLEARED: readonly CardCheck[] = ['required', 'pending', 'rejected'];
 /** A payment issue (or a hold) the customer can see and answer. */
 const EXCEPTIONS: readonly OrderStatus[] = ['warning', 'error', 'hold'];
+/** Where a payment receipt is taken (and reviewed). */
+const RECEIPT_FROM: readonly OrderStatus[] = ['new', 'progress', 'hold', 'warning', 'error'];
 
 export const ORDER_RULES: Record<OrderRuleAction, Rule> = {
   confirm: { from: ['new'], when: (f) => !f.confirmed, to: same },
   'card-photo': { from: ['new', 'hold'], when: (f) => CARD_PHOTO_WANTED.includes(f.cardCheck), to: same },
   receipt: {
-    from: ['new', 'progress', 'hold', 'warning', 'error'],
+    from: RECEIPT_FROM,
     when: (f) => f.confirmed,
     taken: { when: (f) => f.receiptUploaded, code: 'receipt_already_uploaded' },
     to: same,
@@ -78,9 +87,10 @@ export const ORDER_RULES: Record<OrderRuleAction, Rule> = {
 
   // Funds on a new or held order: progress, or warning on an under- or overpayment; late funds on
   // an expired order: warning (recalculated at the current rate).
+  // Never while a receipt waits for its review: it is approved (or rejected) first.
   received: {
     from: ['new', 'hold', 'deleted'],
-    when: (f) => (f.status === 'deleted' ? f.deleteReason === 'expired' : !f.fundsReceived),
+    when: (f) => f.receiptCheck !== 'pending' && (f.status === 'deleted' ? f.deleteReason === 'expired' : !f.fundsReceived),
     to: (f) => (f.status === 'deleted' ? ['warning'] : ['progress', 'warning']),
   },
   done: { from: ['progress', 'hold'], when: (f) => f.status !== 'hold' || f.fundsReceived, to: always('done') },
@@ -94,6 +104,10 @@ export const ORDER_RULES: Record<OrderRuleAction, Rule> = {
   'card-approve': { from: ['new', 'hold'], when: (f) => f.cardCheck === 'pending', to: same },
   'card-reject': { from: ['new', 'hold'], when: (f) => f.cardCheck === 'pending', to: same },
   recalculate: { from: ['warning', 'error', 'hold'], when: funds, to: always('progress') },
+  // A receipt waiting for review, wherever a receipt is accepted: approved, or rejected (the file
+  // is dropped and the customer may upload a new one).
+  'receipt-approve': { from: RECEIPT_FROM, when: (f) => f.receiptCheck === 'pending', to: same },
+  'receipt-reject': { from: RECEIPT_FROM, when: (f) => f.receiptCheck === 'pending', to: same },
 
   expire: { from: ['new'], when: (f) => !f.paid && f.overdue, to: always('deleted') },
 };
@@ -105,6 +119,11 @@ export function transition(facts: OrderFacts, action: OrderRuleAction): Transiti
   if (!rule.from.includes(facts.status) || (rule.when && !rule.when(facts))) return { ok: false, code: 'invalid_transition' };
   const to = rule.to(facts);
   return { ok: true, to: to === 'same' ? [facts.status] : typeof to === 'string' ? [to] : to };
+}
+
+/** The statuses an order may be in for `action` (the review queues list only orders in them). */
+export function ruleStatuses(action: OrderRuleAction): readonly OrderStatus[] {
+  return ORDER_RULES[action].from;
 }
 
 export function isAllowed(facts: OrderFacts, action: OrderRuleAction): boolean {
@@ -121,7 +140,7 @@ export function allowedActions(facts: OrderFacts, actor: 'customer' | 'operator'
 
 /** The facts of an order as the pages have it (`now` decides `overdue`). */
 export function dtoFacts(
-  order: Pick<OrderDto, 'status' | 'deleteReason' | 'confirmedAt' | 'paidAt' | 'receivedAmount' | 'cardCheck' | 'receiptUploaded' | 'expiresAt'>,
+  order: Pick<OrderDto, 'status' | 'deleteReason' | 'confirmedAt' | 'paidAt' | 'receivedAmount' | 'cardCheck' | 'receiptUploaded' | 'receiptCheck' | 'expiresAt'>,
   now: number = Date.now(),
 ): OrderFacts {
   return {
@@ -132,6 +151,7 @@ export function dtoFacts(
     fundsReceived: order.receivedAmount !== null,
     cardCheck: order.cardCheck,
     receiptUploaded: order.receiptUploaded,
+    receiptCheck: order.receiptCheck,
     overdue: order.expiresAt !== null && Date.parse(order.expiresAt) < now,
   };
 }

@@ -38,6 +38,16 @@ export interface CreateOrderResponse {
 export const CARD_CHECKS = ['not_required', 'required', 'pending', 'approved', 'rejected'] as const;
 export type CardCheck = (typeof CARD_CHECKS)[number];
 
+/**
+ * The payment receipt's review: none uploaded, waiting for an operator, approved (the funds may be
+ * recorded as received), or rejected (the file is dropped and the customer asked for a new one).
+ */
+export const RECEIPT_CHECKS = ['none', 'pending', 'approved', 'rejected'] as const;
+export type ReceiptCheck = (typeof RECEIPT_CHECKS)[number];
+
+/** The longest reason an operator may give for a rejected file (shown to the customer). */
+export const MAX_REVIEW_REASON = 500;
+
 /** Why an order with funds in it needs an operator's decision. */
 export const ORDER_EXCEPTIONS = ['underpaid', 'overpaid', 'late'] as const;
 export type OrderException = (typeof ORDER_EXCEPTIONS)[number];
@@ -128,7 +138,12 @@ export interface OrderDto {
   manual: boolean;
   confirmedAt: string | null;
   cardCheck: CardCheck;
+  /** Why the card photo was rejected, in the operator's words; null: the default text (order.card.rejected). */
+  cardRejectReason: string | null;
   receiptUploaded: boolean;
+  receiptCheck: ReceiptCheck;
+  /** Why the receipt was rejected, in the operator's words; null: the default text. */
+  receiptRejectReason: string | null;
   /** The customer said they paid. */
   paidAt: string | null;
   /** Funds as the operator recorded them. */

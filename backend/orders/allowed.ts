@@ -18,6 +18,7 @@ export function orderFacts(order: Order, now: Date): OrderFacts {
     fundsReceived: order.receivedAmount !== null,
     cardCheck: order.cardCheck,
     receiptUploaded: order.receiptKey !== null,
+    receiptCheck: order.receiptCheck,
     overdue: order.expiresAt !== null && order.expiresAt < now,
   };
 }

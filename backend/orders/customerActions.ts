@@ -36,9 +36,9 @@ export async function attachCardPhoto(
     action: 'card-photo',
     actor: CUSTOMER,
     rule: 'card-photo',
-    plan: (order) => {
+    plan: (order, now) => {
       replaced = order.cardPhotoKey;
-      return { set: { cardCheck: 'pending', cardPhotoKey: props.key } };
+      return { set: { cardCheck: 'pending', cardPhotoKey: props.key, cardPhotoAt: now, cardRejectReason: null } };
     },
   });
   return { view, replaced };
@@ -55,8 +55,8 @@ export function attachReceipt(ctx: OrdersContext, props: { order: Order; key: st
     action: 'receipt',
     actor: CUSTOMER,
     rule: 'receipt',
-    plan: () => ({
-      set: { receiptKey: props.key },
+    plan: (_order, now) => ({
+      set: { receiptKey: props.key, receiptCheck: 'pending', receiptAt: now, receiptRejectReason: null },
       guard: { where: { receiptKey: { [Op.is]: null } }, lost: () => new ReceiptAlreadyUploaded() },
     }),
   });

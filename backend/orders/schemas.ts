@@ -2,7 +2,8 @@ import { number, object, string, type InferType } from 'yup';
 import { ASSET_CODE_PATTERN, EXTRA_FIELD_NAMES } from '../../common/catalogue';
 import { ORDER_STATUSES, RATE_TYPES } from '../../common/enums';
 import { isDecimalString } from '../../common/money';
-import { MAX_EXTEND_MINUTES, type CreateOrderRequest } from '../../common/orders';
+import { MAX_EXTEND_MINUTES, MAX_REVIEW_REASON, type CreateOrderRequest } from '../../common/orders';
+import { REVIEW_KINDS } from '../../common/reviews';
 import { agreeTermsField, amountField, emailField, rule, validationMessage } from '../../common/validation';
 
 /** Longest comment, account or extra value kept. */
@@ -90,4 +91,17 @@ export const createPaymentDetailSchema = object({
 
 export const paymentDetailIdSchema = object({
   id: string().required().matches(/^\d{1,10}$/, { message: validationMessage('general_error') }),
+});
+
+export const reviewListSchema = object({
+  kind: string().required(validationMessage('required')).oneOf([...REVIEW_KINDS], validationMessage('general_error')),
+  cursor: string().optional().matches(/^\d{1,15}_\d{1,12}$/, { message: validationMessage('general_error') }),
+});
+
+export const reviewDecisionSchema = object({
+  reason: string()
+    .strict()
+    .optional()
+    .nullable()
+    .test(rule('max_length', MAX_REVIEW_REASON)),
 });

@@ -15,6 +15,8 @@ import {
   type CardCheck,
   type DeleteReason,
   type OrderException,
+  RECEIPT_CHECKS,
+  type ReceiptCheck,
 } from '../../../common/orders';
 import type { ExtraFieldName } from '../../../common/catalogue';
 import { money } from '../../platform/db';
@@ -55,6 +57,14 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare cardCheck: CardCheck;
   declare cardPhotoKey: CreationOptional<string | null>;
   declare receiptKey: CreationOptional<string | null>;
+  /** When the current card photo was uploaded (the review queue's order). */
+  declare cardPhotoAt: CreationOptional<Date | null>;
+  /** The operator's reason for a rejected card photo (shown to the customer); null: the default text. */
+  declare cardRejectReason: CreationOptional<string | null>;
+  declare receiptCheck: CreationOptional<ReceiptCheck>;
+  /** When the current receipt was uploaded. */
+  declare receiptAt: CreationOptional<Date | null>;
+  declare receiptRejectReason: CreationOptional<string | null>;
   declare paidAt: CreationOptional<Date | null>;
   declare receivedAmount: CreationOptional<string | null>;
   declare receivedAt: CreationOptional<Date | null>;
@@ -111,6 +121,11 @@ export function initOrder(sequelize: Sequelize): typeof Order {
       cardCheck: { type: DataTypes.STRING(16), allowNull: false, validate: { isIn: [[...CARD_CHECKS]] } },
       cardPhotoKey: { type: DataTypes.STRING(255), allowNull: true },
       receiptKey: { type: DataTypes.STRING(255), allowNull: true },
+      cardPhotoAt: { type: DataTypes.DATE, allowNull: true },
+      cardRejectReason: { type: DataTypes.TEXT, allowNull: true },
+      receiptCheck: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'none', validate: { isIn: [[...RECEIPT_CHECKS]] } },
+      receiptAt: { type: DataTypes.DATE, allowNull: true },
+      receiptRejectReason: { type: DataTypes.TEXT, allowNull: true },
       paidAt: { type: DataTypes.DATE, allowNull: true },
       receivedAmount: money(sequelize, 'receivedAmount', { allowNull: true }),
       receivedAt: { type: DataTypes.DATE, allowNull: true },

@@ -104,6 +104,7 @@ describe('operator console', () => {
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).to.deep.equal([
       ['Orders', '/operator/orders'],
+      ['Reviews', '/operator/reviews'],
       ['Users', '/operator/users'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).to.equal('page');
@@ -123,7 +124,7 @@ describe('operator console', () => {
     const photo = within(row('FIRST00001')).getByRole('img', { name: 'Card photo of order FIRST00001' });
     expect(photo.getAttribute('src')).to.equal(`${api.base}/operator/orders/FIRST00001/files/card`);
     expect(within(row('FIRST00001')).getByRole('button', { name: 'Approve card' })).to.exist;
-    const progressButtons = within(row('SECOND0001')).getAllByRole('button').map((button) => button.textContent);
+    const progressButtons = within(screen.getByTestId('actions-SECOND0001')).getAllByRole('button').map((button) => button.textContent);
     expect(progressButtons).to.deep.equal(['Done', 'Hold', 'Warning', 'Error', 'Return']);
   });
 

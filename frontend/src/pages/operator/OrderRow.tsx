@@ -1,5 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BoardOrderRow } from '../../../../common/board';
 import type { OperatorOrderDto } from '../../../../common/orders';
+import { ApiError } from '../../api/ApiError';
+import { Button } from '../../components/Button';
+import { useSessionStore } from '../../stores/session';
+import { boardApi } from './board/api';
 import { classNames } from '../../components/classNames';
 import { formatMoney } from '../../exchange/format';
 import { operatorApi } from '../../orders/api';
@@ -7,18 +13,63 @@ import { operatorStatusKey, statusTone } from '../../orders/status';
 import { OrderActions } from './OrderActions';
 
 interface Props {
-  order: OperatorOrderDto;
+  order: BoardOrderRow;
   onChanged: (order: OperatorOrderDto) => void;
+  onBoard?: (order: BoardOrderRow) => void;
+  onOpen?: (uid: string) => void;
+}
+
+/** Who holds the order, and Claim / Release; a lost claim shows the server's message (it names the holder). */
+function Assignment({ order, onBoard }: { order: BoardOrderRow; onBoard?: (order: BoardOrderRow) => void }) {
+  const { t } = useTranslation();
+  const me = useSessionStore((state) => state.user);
+  const [error, setError] = useState<string | null>(null);
+  async function run(call: () => Promise<BoardOrderRow>): Promise<void> {
+    setError(null);
+    try {
+      onBoard?.(await call());
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) throw caught;
+      setError(caught.message);
+    }
+  }
+  const mine = Boolean(order.assignedTo) && order.assignedTo?.id === me?.id;
+  return (
+    <div className="board-assignment">
+      <span data-testid="assigned-to">{order.assignedTo?.email ?? t('boardUi.nobody')}</span>
+      {!mine ? (
+        <Button size="small" variant="ghost" onClick={() => void run(() => boardApi.claim(order.uid))} data-testid={`claim-${order.uid}`}>
+          {t('boardUi.claim')}
+        </Button>
+      ) : (
+        <Button size="small" variant="ghost" color="secondary" onClick={() => void run(() => boardApi.release(order.uid))} data-testid={`release-${order.uid}`}>
+          {t('boardUi.release')}
+        </Button>
+      )}
+      {error && (
+        <span className="order-notice order-notice--error" role="alert" data-testid={`claim-error-${order.uid}`}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
 }
 
 /** One order of the operator's table: who, what, where it stands, its files and the actions. */
-export function OrderRow({ order, onChanged }: Props) {
+export function OrderRow({ order, onChanged, onBoard, onOpen }: Props) {
   const { t, i18n } = useTranslation();
   const created = new Date(order.createdAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   return (
-    <tr className="operator-row" data-testid={`operator-order-${order.uid}`} data-status={order.status} data-version={order.version}>
+    <tr className={classNames('operator-row', order.seen === false && 'operator-row--unseen')} data-testid={`operator-order-${order.uid}`} data-status={order.status} data-version={order.version}>
       <td data-label={t('order.operator.columns.order')}>
-        <strong className="operator-uid">{order.uid}</strong>
+        {onOpen ? (
+          <button type="button" className="operator-uid board-open" onClick={() => onOpen(order.uid)} data-testid={`open-${order.uid}`}>
+            {order.uid}
+          </button>
+        ) : (
+          <strong className="operator-uid">{order.uid}</strong>
+        )}
+        {order.escalated && <span className="order-badge order-badge--error">{t('boardUi.escalated')}</span>}
         <span className="operator-muted">{order.email}</span>
         {order.ref && <span className="operator-muted">{t('order.operator.ref', { ref: order.ref })}</span>}
       </td>
@@ -57,6 +108,9 @@ export function OrderRow({ order, onChanged }: Props) {
             {t('order.operator.receipt')}
           </a>
         )}
+      </td>
+      <td data-label={t('boardUi.assigned')}>
+        <Assignment order={order} onBoard={onBoard} />
       </td>
       <td data-label={t('order.operator.columns.actions')}>
         <OrderActions key={order.uid} order={order} onChanged={onChanged} />

@@ -1,4 +1,9 @@
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { boardApi } from './board/api';
+import { OrderDrawer } from './board/OrderDrawer';
+import { useBoardFilters } from './board/useBoardFilters';
+import './board/board.css';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../common/enums';
 import { Button } from '../../components/Button';
 import { PageLoader } from '../../layout/PageLoader';
@@ -11,7 +16,16 @@ import './operator.css';
 /** The order board: the live order table for operators and admins. */
 export default function OrdersSection() {
   const { t } = useTranslation();
-  const list = useOperatorOrders();
+  const { filters, setFilter } = useBoardFilters();
+  const list = useOperatorOrders(filters, (status) => setFilter('status', status));
+  const [open, setOpen] = useState<string | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const text = (name: 'asset' | 'q' | 'amountMin' | 'amountMax') => (
+    <label className="operator-input" key={name}>
+      <span>{t(`boardUi.filters.${name}`)}</span>
+      <input name={name} defaultValue={filters[name] ?? ''} onBlur={(event) => setFilter(name, event.currentTarget.value.trim())} data-testid={`filter-${name}`} />
+    </label>
+  );
   return (
     <section className="operator-console" aria-label={t('pages.operator.title')}>
       <div className="operator-toolbar">
@@ -30,6 +44,29 @@ export default function OrdersSection() {
             ))}
           </select>
         </label>
+        <label className="operator-input">
+          <span>{t('boardUi.filters.assigned')}</span>
+          <select value={filters.assigned ?? ''} onChange={(event) => setFilter('assigned', event.currentTarget.value)} data-testid="filter-assigned">
+            <option value="">{t('boardUi.filters.any')}</option>
+            <option value="me">{t('boardUi.filters.me')}</option>
+            <option value="none">{t('boardUi.filters.none')}</option>
+          </select>
+        </label>
+        <label className="operator-input">
+          <span>{t('boardUi.filters.seen')}</span>
+          <select value={filters.seen ?? ''} onChange={(event) => setFilter('seen', event.currentTarget.value)} data-testid="filter-seen">
+            <option value="">{t('boardUi.filters.any')}</option>
+            <option value="no">{t('boardUi.filters.unseen')}</option>
+            <option value="yes">{t('boardUi.filters.seenOnly')}</option>
+          </select>
+        </label>
+        {text('asset')}
+        {text('q')}
+        {text('amountMin')}
+        {text('amountMax')}
+        <a className="operator-csv" href={boardApi.csvUrl(filters)} download data-testid="operator-csv">
+          {t('boardUi.csv')}
+        </a>
         <span className="operator-live">{t('order.operator.live')}</span>
       </div>
       {list.error && (
@@ -46,12 +83,13 @@ export default function OrdersSection() {
                 <th>{t('order.operator.columns.created')}</th>
                 <th>{t('order.operator.columns.amounts')}</th>
                 <th>{t('order.operator.columns.status')}</th>
+                <th>{t('boardUi.assigned')}</th>
                 <th>{t('order.operator.columns.actions')}</th>
               </tr>
             </thead>
             <tbody>
               {list.orders.map((order) => (
-                <OrderRow key={order.uid} order={order} onChanged={list.apply} />
+                <OrderRow key={order.uid} order={order} onChanged={list.apply} onBoard={list.applyBoard} onOpen={setOpen} />
               ))}
             </tbody>
           </table>
@@ -66,6 +104,7 @@ export default function OrdersSection() {
           {t('order.operator.loadMore')}
         </Button>
       )}
+      {open && <OrderDrawer uid={open} onClose={close} onChanged={list.apply} onBoard={list.applyBoard} />}
     </section>
   );
 }

@@ -4,29 +4,40 @@
  * top. Every reconnection reloads the first page, so nothing missed while offline stays stale.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { BOARD_EVENT, type BoardFilters, type BoardOrderEvent, type BoardOrderRow } from '../../../../common/board';
 import type { OperatorOrderEvent } from '../../../../common/events';
 import type { OrderStatus } from '../../../../common/enums';
 import type { OperatorOrderDto } from '../../../../common/orders';
 import { ApiError } from '../../api/ApiError';
-import { operatorApi } from '../../orders/api';
+import { boardApi } from './board/api';
 import { appendOperatorPage, mergeOperatorOrder } from '../../orders/merge';
 import { orderSocket } from '../../orders/socketSource';
 
 export interface OperatorOrders {
-  orders: OperatorOrderDto[];
+  orders: BoardOrderRow[];
   status: OrderStatus | '';
   setStatus: (status: OrderStatus | '') => void;
   loading: boolean;
   error: string | null;
   hasMore: boolean;
   loadMore: () => void;
-  /** Applies an order an action answered (kept only when newer). */
-  apply: (order: OperatorOrderDto) => void;
+  /** Applies an order an action answered (kept only when newer; the board's fields kept unless given). */
+  apply: (order: OperatorOrderDto | BoardOrderRow) => void;
+  /** Applies a board answer (claim, release, seen…) whatever its version. */
+  applyBoard: (order: BoardOrderRow) => void;
 }
 
-export function useOperatorOrders(): OperatorOrders {
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [orders, setOrders] = useState<OperatorOrderDto[]>([]);
+const NO_BOARD = { assignedTo: null, assignedAt: null, seen: true, escalated: false, escalatedAt: null, escalationReason: null };
+
+/** `filters` (from the URL) drive the list; without them, the status filter of the page's own state. */
+export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (status: OrderStatus | '') => void): OperatorOrders {
+  const [ownStatus, setOwnStatus] = useState<OrderStatus | ''>('');
+  const status = filters ? (filters.status ?? '') : ownStatus;
+  const setStatus = setFilterStatus ?? setOwnStatus;
+  const filterKey = JSON.stringify(filters ?? { status: ownStatus || undefined });
+  const filtersRef = useRef(filterKey);
+  filtersRef.current = filterKey;
+  const [orders, setOrders] = useState<BoardOrderRow[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -39,9 +50,10 @@ export function useOperatorOrders(): OperatorOrders {
     setLoading(true);
     setError(null);
     try {
-      const page = await operatorApi.list(statusRef.current, from);
+      const page = await boardApi.list(JSON.parse(filtersRef.current) as BoardFilters, from);
       if (id !== request.current) return;
-      setOrders((current) => (from ? appendOperatorPage(current, page.orders) : page.orders));
+      const rows: BoardOrderRow[] = page.orders.map((row) => ({ ...NO_BOARD, ...row }));
+      setOrders((current) => (from ? (appendOperatorPage(current, rows) as BoardOrderRow[]) : rows));
       setCursor(page.nextCursor);
     } catch (caught) {
       if (!(caught instanceof ApiError)) throw caught;
@@ -51,13 +63,21 @@ export function useOperatorOrders(): OperatorOrders {
     }
   }, []);
 
-  const apply = useCallback((order: OperatorOrderDto) => {
-    setOrders((current) => mergeOperatorOrder(current, order, statusRef.current));
+  const apply = useCallback((order: OperatorOrderDto | BoardOrderRow) => {
+    setOrders((current) => {
+      const known = current.find((row) => row.uid === order.uid);
+      const incoming: BoardOrderRow = { ...NO_BOARD, ...known, ...order };
+      return mergeOperatorOrder(current, incoming, statusRef.current) as BoardOrderRow[];
+    });
+  }, []);
+
+  const applyBoard = useCallback((order: BoardOrderRow) => {
+    setOrders((current) => current.map((row) => (row.uid === order.uid ? { ...row, ...order, version: Math.max(row.version, order.version) } : row)));
   }, []);
 
   useEffect(() => {
     void load(null);
-  }, [status, load]);
+  }, [filterKey, load]);
 
   useEffect(() => {
     const socket = orderSocket();
@@ -68,12 +88,29 @@ export function useOperatorOrders(): OperatorOrders {
       if (connectedBefore) void load(null);
       connectedBefore = true;
     };
+    const onBoard = (event: BoardOrderEvent) =>
+      setOrders((current) =>
+        current.map((row) =>
+          row.uid === event.uid
+            ? {
+                ...row,
+                assignedTo: event.assignedTo,
+                assignedAt: event.assignedAt,
+                escalated: event.escalated,
+                escalatedAt: event.escalatedAt,
+                escalationReason: event.escalationReason,
+              }
+            : row,
+        ),
+      );
     socket.on('operators:order', onOrder);
+    socket.on(BOARD_EVENT, onBoard);
     socket.on('connect', onConnect);
     // A connection opened before the sign-in carries no session: a fresh handshake joins `operators`.
     if (socket.connected) socket.disconnect().connect();
     return () => {
       socket.off('operators:order', onOrder);
+      socket.off(BOARD_EVENT, onBoard);
       socket.off('connect', onConnect);
     };
   }, [apply, load]);
@@ -87,5 +124,6 @@ export function useOperatorOrders(): OperatorOrders {
     hasMore: cursor !== null,
     loadMore: () => void load(cursor),
     apply,
+    applyBoard,
   };
 }

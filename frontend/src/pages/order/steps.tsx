@@ -63,7 +63,7 @@ export function VerifyCardStep({ order, secret, actions, onUploaded }: StepProps
       </ul>
       {order.cardCheck === 'rejected' && (
         <p className="order-notice order-notice--error" role="alert" data-testid="card-rejected">
-          {t('order.card.rejected')}
+          {order.cardRejectReason ?? t('order.card.rejected')}
         </p>
       )}
       {order.cardCheck === 'pending' && (
@@ -125,6 +125,12 @@ export function PayStep({ order, secret, actions, onUploaded }: StepProps) {
         </p>
       ) : (
         customerMay(order, 'receipt') && (
+          <>
+          {order.receiptCheck === 'rejected' && (
+            <p className="order-notice order-notice--error" role="alert" data-testid="receipt-rejected">
+              {order.receiptRejectReason ?? t('order.pay.receiptRejected')}
+            </p>
+          )}
           <FileUpload
             url={orderApi.uploadUrl(order.uid, secret, 'receipt')}
             label={t('order.pay.receipt')}
@@ -133,6 +139,7 @@ export function PayStep({ order, secret, actions, onUploaded }: StepProps) {
             onUploaded={onUploaded}
             testId="receipt-upload"
           />
+          </>
         )
       )}
       {order.paidAt ? (

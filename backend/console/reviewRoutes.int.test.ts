@@ -1,0 +1,194 @@
+import { expect } from 'chai';
+import type { OrderDto } from '../../common/orders';
+import type { ReviewItem, ReviewKind, ReviewList } from '../../common/reviews';
+import { TestClient } from '../accounts/testing';
+import { initModels } from '../models';
+import { ORDERS_CHANNEL, type OrderChangeMessage } from '../orders/events';
+import { buildDirection, buildOrder, type TestDirection } from '../orders/testing';
+import { startTestServer, type TestServer } from '../test/server';
+import { picture } from '../uploads/testing';
+import { expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from './testing';
+
+async function upload(server: TestServer, pathname: string, file: Buffer): Promise<{ status: number; body: { data?: OrderDto } }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'photo.png');
+  const response = await fetch(`${server.url}/api${pathname}`, { method: 'POST', body: form, headers: { lang: 'en' } });
+  return { status: response.status, body: (await response.json()) as { data?: OrderDto } };
+}
+
+describe('operator review queues', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let operator: TestClient & { userId: number; email: string };
+  let cards: TestDirection;
+  let png: Buffer;
+  const published: OrderChangeMessage[] = [];
+  let unsubscribe: () => Promise<void>;
+
+  before(async () => {
+    server = await startTestServer();
+    operator = await signedInAs(server, 'operator');
+    cards = await buildDirection(server, { from: { type: 'fiat' }, to: { type: 'coin' } });
+    png = await picture(60, 40).png().toBuffer();
+    unsubscribe = await server.kv.subscribe(ORDERS_CHANNEL, (raw) => published.push(JSON.parse(raw) as OrderChangeMessage));
+  });
+
+  after(async () => {
+    await unsubscribe();
+    await server.close();
+  });
+
+  async function cardOrderWithPhoto() {
+    const built = await buildOrder(server, {
+      direction: cards,
+      request: { senderAccount: '4111111111111111', receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' },
+      set: { confirmedAt: new Date() },
+    });
+    const answer = await upload(server, `/orders/${built.order.uid}/${built.secret}/card-photo`, png);
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    return built;
+  }
+
+  async function orderWithReceipt() {
+    const built = await buildOrder(server, {
+      direction: cards,
+      request: { senderAccount: '4111111111111111', receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' },
+      set: { confirmedAt: new Date(), cardCheck: 'not_required' },
+    });
+    const answer = await upload(server, `/orders/${built.order.uid}/${built.secret}/receipt`, png);
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    return built;
+  }
+
+  /** The whole queue (a shared database may hold other tests' items): every page, in order. */
+  async function queue(kind: ReviewKind): Promise<ReviewItem[]> {
+    const items: ReviewItem[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 200; page += 1) {
+      const response = await operator.get(`/operator/reviews?kind=${kind}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      const list = response.body.data as ReviewList;
+      items.push(...list.items);
+      cursor = list.nextCursor;
+      if (!cursor) break;
+    }
+    return items;
+  }
+
+  const uids = (items: ReviewItem[]) => items.map((item) => item.uid);
+
+  it('answers the policy: anonymous 401, a user 403, operators and admins pass', async () => {
+    await expectRoleMatrix(server, [
+      { method: 'GET', path: '/operator/reviews?kind=card', roles: OPERATOR_AND_ADMIN },
+      { method: 'GET', path: '/operator/reviews?kind=receipt', roles: OPERATOR_AND_ADMIN },
+      { method: 'POST', path: '/operator/reviews/card/AAAAAAAAAA/approve', roles: OPERATOR_AND_ADMIN, body: {} },
+      { method: 'POST', path: '/operator/reviews/receipt/AAAAAAAAAA/reject', roles: OPERATOR_AND_ADMIN, body: { reason: 'x' } },
+    ]);
+  });
+
+  it('lists card photos oldest first, with the staff-only file, and drops an order once decided', async () => {
+    const first = await cardOrderWithPhoto();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await cardOrderWithPhoto();
+    const items = await queue('card');
+    const order = uids(items);
+    expect(order).to.include(first.order.uid);
+    expect(order.indexOf(first.order.uid)).to.be.lessThan(order.indexOf(second.order.uid));
+    const item = items.find((entry) => entry.uid === first.order.uid)!;
+    expect(item).to.include({ kind: 'card', fileUrl: `/api/operator/orders/${first.order.uid}/files/card`, email: first.order.email });
+    for (let index = 1; index < items.length; index += 1) expect(items[index - 1]!.uploadedAt <= items[index]!.uploadedAt).to.equal(true);
+    expect((await fetch(`${server.url}${item.fileUrl}`)).status).to.equal(401);
+    expect((await fetch(`${server.url}${item.fileUrl}`, { headers: { cookie: operator.cookieHeader() } })).status).to.equal(200);
+
+    const approved = await operator.post(`/operator/reviews/card/${first.order.uid}/approve`, {});
+    expect(approved.status, JSON.stringify(approved.body)).to.equal(200);
+    expect(approved.body.data).to.include({ cardCheck: 'approved', step: 'pay' });
+    const after = uids(await queue('card'));
+    expect(after).to.not.include(first.order.uid);
+    expect(after).to.include(second.order.uid);
+    // A decision on one order leaves another alone, and a second decision is refused.
+    expect((await operator.post(`/operator/reviews/card/${first.order.uid}/reject`, {})).status).to.equal(409);
+    const { Order } = initModels(server.db.sequelize);
+    expect((await Order.findByPk(second.order.id))!.cardCheck).to.equal('pending');
+  });
+
+  it("rejects a card photo with the operator's reason, which the customer sees, audited", async () => {
+    const { order, secret } = await cardOrderWithPhoto();
+    const reason = 'The card number is covered, show all of it';
+    const rejected = await operator.post(`/operator/reviews/card/${order.uid}/reject`, { reason });
+    expect(rejected.status, JSON.stringify(rejected.body)).to.equal(200);
+    const customer = await new TestClient(server.url).get(`/orders/${order.uid}/${secret}`);
+    expect(customer.body.data).to.include({ cardCheck: 'rejected', cardRejectReason: reason });
+    const published = (await waitForVersion(order.uid, rejected.body.data.version))!;
+    expect(published.operator.cardCheck).to.equal('rejected');
+
+    const { AuditRecord } = initModels(server.db.sequelize);
+    const record = await AuditRecord.findOne({ where: { action: 'review.reject', targetType: 'order', targetId: order.uid } });
+    expect(record?.actorId).to.equal(operator.userId);
+    expect(record?.after).to.deep.include({ kind: 'card', cardCheck: 'rejected', cardRejectReason: reason });
+
+    // A new photo clears the reason and waits again; a blank reason means the default text.
+    const again = await upload(server, `/orders/${order.uid}/${secret}/card-photo`, png);
+    expect(again.body.data).to.include({ cardCheck: 'pending', cardRejectReason: null });
+    const blank = await operator.post(`/operator/reviews/card/${order.uid}/reject`, { reason: '   ' });
+    expect(blank.body.data).to.include({ cardCheck: 'rejected', cardRejectReason: null });
+  });
+
+  it('refuses a reason over 500 characters and unknown kinds or decisions', async () => {
+    const { order } = await cardOrderWithPhoto();
+    const long = await operator.post(`/operator/reviews/card/${order.uid}/reject`, { reason: 'x'.repeat(501) });
+    expect(long.status).to.equal(400);
+    expect(long.body.error?.fields).to.have.property('reason');
+    expect((await operator.post(`/operator/reviews/photo/${order.uid}/reject`, {})).status).to.equal(404);
+    expect((await operator.post(`/operator/reviews/card/${order.uid}/maybe`, {})).status).to.equal(404);
+    expect((await operator.get('/operator/reviews?kind=selfie')).status).to.equal(400);
+    expect((await operator.get('/operator/reviews?kind=card&cursor=abc')).status).to.equal(400);
+  });
+
+  it("answers another order's ids: a card decision on an order whose file is a receipt, and the reverse, are refused", async () => {
+    const receipt = await orderWithReceipt();
+    const card = await cardOrderWithPhoto();
+    expect((await operator.post(`/operator/reviews/card/${receipt.order.uid}/approve`, {})).status).to.equal(409);
+    expect((await operator.post(`/operator/reviews/receipt/${card.order.uid}/approve`, {})).status).to.equal(409);
+    expect((await operator.post('/operator/reviews/card/ZZZZZZZZZZ/approve', {})).status).to.equal(404);
+  });
+
+  it('reviews receipts: funds wait for the decision; a rejection asks for a new file; approval lets the order be received', async () => {
+    const { order, secret } = await orderWithReceipt();
+    expect(uids(await queue('receipt'))).to.include(order.uid);
+    const early = await operator.post(`/operator/orders/${order.uid}/received`, { amount: order.amountSend });
+    expect(early.status).to.equal(409);
+
+    const reason = 'The amount is not visible';
+    const rejected = await operator.post(`/operator/reviews/receipt/${order.uid}/reject`, { reason });
+    expect(rejected.status, JSON.stringify(rejected.body)).to.equal(200);
+    expect(rejected.body.data).to.include({ receiptCheck: 'rejected', receiptUploaded: false, receiptRejectReason: reason });
+    expect(uids(await queue('receipt'))).to.not.include(order.uid);
+    const customer = await new TestClient(server.url).get(`/orders/${order.uid}/${secret}`);
+    expect(customer.body.data).to.include({ receiptCheck: 'rejected', receiptRejectReason: reason, receiptUploaded: false });
+    expect((await operator.get(`/operator/orders/${order.uid}/files/receipt`)).status).to.equal(404);
+
+    const second = await upload(server, `/orders/${order.uid}/${secret}/receipt`, png);
+    expect(second.status).to.equal(200);
+    expect(second.body.data).to.include({ receiptCheck: 'pending', receiptRejectReason: null, receiptUploaded: true });
+    const approved = await operator.post(`/operator/reviews/receipt/${order.uid}/approve`, {});
+    expect(approved.body.data).to.include({ receiptCheck: 'approved' });
+    const received = await operator.post(`/operator/orders/${order.uid}/received`, { amount: order.amountSend });
+    expect(received.status, JSON.stringify(received.body)).to.equal(200);
+    expect(received.body.data.status).to.equal('progress');
+
+    const { AuditRecord } = initModels(server.db.sequelize);
+    const actions = (await AuditRecord.findAll({ where: { targetType: 'order', targetId: order.uid }, order: [['id', 'ASC']] })).map((record) => record.action);
+    expect(actions.filter((action) => action.startsWith('review.'))).to.deep.equal(['review.reject', 'review.approve']);
+  });
+
+  async function waitForVersion(uid: string, version: number): Promise<OrderChangeMessage | undefined> {
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      const found = published.find((message) => message.order.uid === uid && message.order.version === version);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return undefined;
+  }
+});
