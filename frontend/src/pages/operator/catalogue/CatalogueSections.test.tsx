@@ -7,16 +7,20 @@ import { failure, ok, startTestApi, type TestApi } from '../../../exchange/testi
 
 /** The admin catalogue sections against a real HTTP API (modules through `import()`, see OperatorPage.test.tsx). */
 async function load() {
-  const [page, client, queryClient, session, query, i18n] = await Promise.all([
+  const [page, client, queryClient, session, query, i18n, catalogueApi] = await Promise.all([
     import('../index'),
     import('../../../api/client'),
     import('../../../api/queryClient'),
     import('../../../stores/session'),
     import('@tanstack/react-query'),
     import('../../../../test/i18n'),
+    import('./api'),
   ]);
-  return { OperatorPage: page.default, ...client, ...queryClient, ...session, ...query, i18n: i18n.default };
+  return { OperatorPage: page.default, ...client, ...queryClient, ...session, ...query, i18n: i18n.default, directionQuery: catalogueApi.directionQuery };
 }
+
+/** A loaded machine (helpers share 2 CPUs): more than testing-library's default second. */
+const SLOW = { timeout: 5000 };
 
 let m: Awaited<ReturnType<typeof load>>;
 let api: TestApi;
@@ -109,28 +113,30 @@ describe('admin catalogue sections', () => {
       return ok({ ...BTC_SBER, markupPercent: '2.5' });
     });
     await renderSection('directions');
-    const row = await screen.findByTestId('direction-BTC-SBERRUB');
+    const row = await screen.findByTestId('direction-BTC-SBERRUB', {}, SLOW);
     await userEvent.type(screen.getByTestId('directions-search'), 'btc!');
-    await waitFor(() => expect(api.requests.some((request) => request.path === '/admin/directions' && request.method === 'GET')).to.equal(true));
+    await waitFor(() => expect(api.requests.some((request) => request.path === '/admin/directions' && request.method === 'GET')).to.equal(true), SLOW);
     expect((screen.getByTestId('directions-search') as HTMLInputElement).value).to.equal('btc');
+    expect(m.directionQuery({ q: 'btc sberrub', page: 1 })).to.deep.equal({ from: 'BTC', to: 'SBERRUB', page: 1 });
+    expect(m.directionQuery({ q: 'btc', page: 2 })).to.deep.equal({ q: 'btc', page: 2 });
     await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
     const markup = screen.getByRole('textbox', { name: 'Markup, %' });
     await userEvent.clear(markup);
     await userEvent.type(markup, '2.5');
     await userEvent.click(screen.getByTestId('direction-save'));
-    await waitFor(() => expect(saved).to.deep.equal({ markupPercent: '2.5' }));
-    await waitFor(() => expect(screen.queryByTestId('direction-form')).to.equal(null));
+    await waitFor(() => expect(saved).to.deep.equal({ markupPercent: '2.5' }), SLOW);
+    await waitFor(() => expect(screen.queryByTestId('direction-form')).to.equal(null), SLOW);
   });
 
   it('shows the server refusal of a field next to it and keeps the dialog open', async () => {
     api.on('PATCH /admin/directions/BTC/SBERRUB', failure(400, 'validation_failed', 'Check the fields', { minAmount: 'Enter a valid number' }));
     await renderSection('directions');
-    await userEvent.click(within(await screen.findByTestId('direction-BTC-SBERRUB')).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(await screen.findByTestId('direction-BTC-SBERRUB', {}, SLOW)).getByRole('button', { name: 'Edit' }));
     const min = screen.getByRole('textbox', { name: 'Minimum amount' });
     await userEvent.clear(min);
     await userEvent.type(min, '1e3');
     await userEvent.click(screen.getByTestId('direction-save'));
-    expect((await screen.findByRole('alert')).textContent).to.include('Check the fields');
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).to.include('Check the fields');
     expect(screen.getByText('Enter a valid number')).to.exist;
     expect(screen.getByTestId('direction-form')).to.exist;
   });
@@ -142,7 +148,7 @@ describe('admin catalogue sections', () => {
       return ok({ ...BTC_SBER, enabled: false });
     });
     await renderSection('directions');
-    await userEvent.click(within(await screen.findByTestId('direction-BTC-SBERRUB')).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(await screen.findByTestId('direction-BTC-SBERRUB', {}, SLOW)).getByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Enabled' }));
     await userEvent.click(screen.getByTestId('direction-save'));
     expect(screen.getByText(/Disable BTC → SBERRUB\?/)).to.exist;
@@ -150,7 +156,7 @@ describe('admin catalogue sections', () => {
     expect(api.requests.filter((request) => request.method === 'PATCH')).to.deep.equal([]);
     await userEvent.click(screen.getByTestId('direction-save'));
     await userEvent.click(screen.getByTestId('confirm-disable'));
-    await waitFor(() => expect(saved).to.deep.equal({ enabled: false }));
+    await waitFor(() => expect(saved).to.deep.equal({ enabled: false }), SLOW);
   });
 
   it('edits the working hours of a manual direction', async () => {
@@ -160,7 +166,7 @@ describe('admin catalogue sections', () => {
       return ok(BTC_SBER);
     });
     await renderSection('directions');
-    await userEvent.click(within(await screen.findByTestId('direction-BTC-SBERRUB')).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(await screen.findByTestId('direction-BTC-SBERRUB', {}, SLOW)).getByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Manual (an operator pays out)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Set working hours' }));
     const range = screen.getByTestId('schedule-range');
@@ -181,12 +187,12 @@ describe('admin catalogue sections', () => {
       return ok({ ...SBER, nameRu: 'СберБанк' });
     });
     await renderSection('assets');
-    await userEvent.click(within(await screen.findByTestId('asset-SBERRUB')).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(await screen.findByTestId('asset-SBERRUB', {}, SLOW)).getByRole('button', { name: 'Edit' }));
     const nameRu = screen.getByRole('textbox', { name: 'Name (Russian)' });
     await userEvent.clear(nameRu);
     await userEvent.type(nameRu, 'СберБанк');
     await userEvent.click(screen.getByTestId('asset-save'));
-    await waitFor(() => expect(saved).to.deep.equal({ nameRu: 'СберБанк' }));
+    await waitFor(() => expect(saved).to.deep.equal({ nameRu: 'СберБанк' }), SLOW);
   });
 
   it('says how a reserve is set and switches it to a manual amount', async () => {
@@ -196,19 +202,19 @@ describe('admin catalogue sections', () => {
       return ok({ ...SBER_RESERVE, mode: 'manual', amount: '500', manual: '500' });
     });
     await renderSection('reserves');
-    const row = await screen.findByTestId('reserve-SBERRUB');
+    const row = await screen.findByTestId('reserve-SBERRUB', {}, SLOW);
     expect(within(row).getByTestId('reserve-published').textContent).to.equal('1000000Computed');
     await userEvent.selectOptions(within(row).getByRole('combobox', { name: 'Mode' }), 'manual');
     const amount = within(row).getByRole('textbox', { name: 'Amount' });
     await userEvent.clear(amount);
     await userEvent.type(amount, '500');
     await userEvent.click(within(row).getByTestId('reserve-save'));
-    await waitFor(() => expect(saved).to.deep.equal({ mode: 'manual', amount: '500' }));
+    await waitFor(() => expect(saved).to.deep.equal({ mode: 'manual', amount: '500' }), SLOW);
   });
 
   it('shows the error of a failed list', async () => {
     api.on('GET /admin/assets', failure(500, 'internal', 'Something went wrong'));
     await renderSection('assets');
-    expect((await screen.findByRole('alert')).textContent).to.equal('Something went wrong');
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).to.equal('Something went wrong');
   });
 });

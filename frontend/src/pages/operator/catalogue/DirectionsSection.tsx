@@ -26,9 +26,9 @@ export default function DirectionsSection() {
           <input
             type="search"
             value={q}
-            maxLength={24}
+            maxLength={50}
             onChange={(event) => {
-              setQ(event.currentTarget.value.replace(/[^A-Za-z0-9]/g, ''));
+              setQ(event.currentTarget.value.replace(/[^A-Za-z0-9 >]/g, ''));
               setPage(1);
             }}
             data-testid="directions-search"

@@ -12,8 +12,16 @@ import type {
 import { api } from '../../../api/client';
 
 export interface DirectionFilter {
+  /** Part of a code, or one direction as `FROM TO` / `FROM>TO`. */
   q: string;
   page: number;
+}
+
+/** The query of a search text: a pair of codes filters by both ends, anything else by either code. */
+export function directionQuery(filter: DirectionFilter): Record<string, string | number | undefined> {
+  const pair = /^([A-Z0-9]{2,24})[\s>]+([A-Z0-9]{2,24})$/.exec(filter.q.trim().toUpperCase());
+  if (pair) return { from: pair[1], to: pair[2], page: filter.page };
+  return { q: filter.q.replace(/[^A-Za-z0-9]/g, '') || undefined, page: filter.page };
 }
 
 const KEYS = {
@@ -25,7 +33,7 @@ const KEYS = {
 export function useAdminDirections(filter: DirectionFilter) {
   return useQuery({
     queryKey: [...KEYS.directions, filter],
-    queryFn: () => api.get<AdminDirectionList>('/admin/directions', { query: { q: filter.q || undefined, page: filter.page } }),
+    queryFn: () => api.get<AdminDirectionList>('/admin/directions', { query: directionQuery(filter) }),
     placeholderData: keepPreviousData,
   });
 }
