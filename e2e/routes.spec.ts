@@ -14,6 +14,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   // A pair the seeded catalogue offers (db/seeders): the landing page renders it, not the 404 page.
   from: 'BTC',
   to: 'SBERRUB',
+  // A console section (frontend/src/pages/operator/sections.ts).
+  section: 'orders',
 };
 
 function samplePath(route: RouteDef): string {
