@@ -11,16 +11,20 @@ import { useServerWithWorker } from './workerServer';
 
 const LANG = 'en';
 
-/** The number after `=` in the rate line ("1 BTC = 7 053 614 RUB"). */
-async function rateOf(page: Page): Promise<number> {
-  const line = (await page.getByTestId('exchange-rate').first().textContent()) ?? '';
-  return Number((line.split('=')[1] ?? '').replace(/[^\d.]/g, ''));
+/**
+ * The rate line's left amount over its right one ("8 114 795.033 RUB = 1 BTC" → 8114795.033): the
+ * line reads either way round, so the quotient of its two sides is the figure that moves.
+ */
+function lineRate(line: string): number {
+  const [left, right] = line.split('=').map((side) => Number(side.replace(/[^\d.]/g, '')));
+  return left && right ? left / right : 0;
 }
 
-// SKIPPED, unfinished (issue 12 helper ran out of time): the save goes through, but the wait for the
-// moved rate line times out — not yet diagnosed (the rate line's reading, or the console flow after sign-in).
-// The same path is proven at the API level by backend/catalogue/admin/routes.int.test.ts.
-describe.skip('admin catalogue end to end', () => {
+async function rateOf(page: Page): Promise<number> {
+  return lineRate((await page.getByTestId('exchange-rate').first().textContent()) ?? '');
+}
+
+describe('admin catalogue end to end', () => {
   const running = useServerWithWorker();
 
   it('an admin raises a markup and the open widget shows the new rate without a reload', async function () {
@@ -50,7 +54,8 @@ describe.skip('admin catalogue end to end', () => {
     await customer.waitForFunction(
       (was) => {
         const line = document.querySelector('[data-testid="exchange-rate"]')?.textContent ?? '';
-        const now = Number((line.split('=')[1] ?? '').replace(/[^\d.]/g, ''));
+        const [left, right] = line.split('=').map((side) => Number(side.replace(/[^\d.]/g, '')));
+        const now = left && right ? left / right : 0;
         return now > 0 && Math.abs(now / was - 1) > 0.25;
       },
       before,
