@@ -45,10 +45,11 @@ for (const site of testDatabaseSites()) {
     afterEach(async () => db.close());
     after(async () => site.dropAll());
 
+    // The columns after every migration: 0002's, 0007's nameRu, 0012's reserveMode, reserveManual and schedule.
     it('creates the assets table with the catalogue columns', async () => {
       const columns = await db.sequelize.getQueryInterface().describeTable('assets');
       expect(Object.keys(columns).sort()).to.deep.equal(
-        ['city', 'code', 'createdAt', 'currency', 'enabled', 'icon', 'id', 'name', 'nameRu', 'network', 'precision', 'reserve', 'sortOrder', 'type', 'updatedAt'],
+        ['city', 'code', 'createdAt', 'currency', 'enabled', 'icon', 'id', 'name', 'nameRu', 'network', 'precision', 'reserve', 'reserveManual', 'reserveMode', 'sortOrder', 'type', 'updatedAt'],
       );
       expect(columns.reserve.type).to.equal(site.dialect === 'mysql' ? 'DECIMAL(36,18)' : 'TEXT');
     });
@@ -57,7 +58,7 @@ for (const site of testDatabaseSites()) {
       const columns = await db.sequelize.getQueryInterface().describeTable('directions');
       expect(Object.keys(columns).sort()).to.deep.equal([
         'createdAt', 'enabled', 'extraFields', 'fees', 'fixedPeriodMinutes', 'fromCode', 'id', 'manual', 'markup', 'maxAmount',
-        'minAmount', 'oneWay', 'rateTypes', 'toCode', 'updatedAt',
+        'minAmount', 'oneWay', 'rateTypes', 'schedule', 'toCode', 'updatedAt',
       ]);
       for (const money of ['markup', 'minAmount', 'maxAmount']) {
         expect(columns[money].type, money).to.equal(site.dialect === 'mysql' ? 'DECIMAL(36,18)' : 'TEXT');

@@ -15,7 +15,15 @@ export const up: Migration = async ({ context: queryInterface }) => {
 };
 
 export const down: Migration = async ({ context: queryInterface }) => {
-  await queryInterface.removeColumn('directions', 'schedule');
-  await queryInterface.removeColumn('assets', 'reserveManual');
-  await queryInterface.removeColumn('assets', 'reserveMode');
+  const drops: Array<[string, string]> = [
+    ['directions', 'schedule'],
+    ['assets', 'reserveManual'],
+    ['assets', 'reserveMode'],
+  ];
+  for (const [table, column] of drops) {
+    // SQLite: ALTER TABLE … DROP COLUMN in place. Sequelize's removeColumn rebuilds the table, and
+    // dropping `assets` for the rebuild breaks the directions' foreign keys to it.
+    if (queryInterface.sequelize.getDialect() === 'sqlite') await queryInterface.sequelize.query(`ALTER TABLE \`${table}\` DROP COLUMN \`${column}\``);
+    else await queryInterface.removeColumn(table, column);
+  }
 };
