@@ -148,6 +148,32 @@ describe('orders end to end', () => {
     // The referral code of the visit (`?r=`) came along with the order.
     expect(await row.textContent()).to.contain(text(LANG, 'order.operator.ref').replace('{{ref}}', 'friend42'));
 
+    // The operator claims the order; a second operator's claim is refused, naming who holds it.
+    await row.getByTestId(`claim-${uid}`).click();
+    await row.getByTestId('assigned-to').filter({ hasText: operator.email }).waitFor();
+    const second = await buildUser(server.db.sequelize, { role: 'operator' });
+    const { page: ops2 } = await newPage({ lang: LANG });
+    await ops2.goto(`${server.url}/operator/orders`);
+    await ops2.locator('form input[name="email"]').fill(second.email);
+    await ops2.locator('form input[name="password"]').fill(second.password);
+    await ops2.getByRole('button', { name: text(LANG, 'auth.login.submit'), exact: true }).click();
+    const secondRow = ops2.getByTestId(`operator-order-${uid}`);
+    await secondRow.getByTestId('assigned-to').filter({ hasText: operator.email }).waitFor();
+    await secondRow.getByTestId(`claim-${uid}`).click();
+    expect(await secondRow.getByTestId(`claim-error-${uid}`).textContent()).to.contain(operator.email);
+    await shoot(ops2, 'operator-claim-refused');
+    await ops2.close();
+
+    // The drawer: every field and the history, then back to the board.
+    await row.getByTestId(`open-${uid}`).click();
+    const drawer = ops.getByTestId('order-drawer');
+    await drawer.waitFor();
+    await drawer.getByTestId('drawer-history').waitFor();
+    expect(await drawer.textContent()).to.contain(uid);
+    await shoot(ops, 'operator-drawer');
+    await drawer.getByTestId('drawer-close').click();
+    await drawer.waitFor({ state: 'detached' });
+
     // The photo, with its progress; the operator's row shows it without a reload.
     await page.locator('[data-testid="card-upload"] input[type="file"]').setInputFiles({
       name: 'card.jpg',
@@ -180,6 +206,14 @@ describe('orders end to end', () => {
     await page.getByTestId('order-status-text').filter({ hasText: text(LANG, 'order.pay.paidAt') }).waitFor();
     await page.getByTestId('order-countdown').waitFor({ state: 'detached' });
     await row.getByRole('link', { name: text(LANG, 'order.operator.receipt') }).waitFor();
+
+    // The receipt waits in the review queue: approved there, the order can be marked received.
+    await ops.getByTestId('console-nav-reviews').click();
+    await ops.getByTestId('reviews-tab-receipt').click();
+    await ops.getByTestId(`approve-${uid}`).click();
+    await ops.getByTestId('review-confirm').click();
+    await ops.getByTestId(`review-${uid}`).waitFor({ state: 'detached' });
+    await ops.getByTestId('console-nav-orders').click();
 
     await operatorAction(row, 'received');
     await expectStatus(page, 'order.status.progress');
