@@ -1,29 +1,19 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
-import type { SessionUser } from '../../../../common/api';
 import type { BlacklistEntryDto } from '../../../../common/blacklist';
 import type { AdminUserDto, AdminUserSummaryDto } from '../../../../common/usersAdmin';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
+import { loadConsole, renderConsoleSection, staffUser } from './testing/console';
 import { operatorOrderFixture } from '../../orders/testing/fixtures';
 
 /** The console's blacklist and users sections against a real HTTP test API (see OperatorPage.test.tsx). */
-async function load() {
-  const [page, client, queryClient, session, query] = await Promise.all([
-    import('./index'),
-    import('../../api/client'),
-    import('../../api/queryClient'),
-    import('../../stores/session'),
-    import('@tanstack/react-query'),
-    import('../../../test/i18n'),
-  ]);
-  return { OperatorPage: page.default, ...client, ...queryClient, ...session, ...query };
-}
+const load = loadConsole;
 
 let m: Awaited<ReturnType<typeof load>>;
 let api: TestApi;
 
-const staff = (role: 'operator' | 'admin'): SessionUser => ({ id: 7, email: `${role}@example.com`, firstName: null, secondName: null, role, twoFactorEnabled: true, kycStatus: null });
+const staff = (role: 'operator' | 'admin') => staffUser(role, { id: 7 });
 
 const wallet: BlacklistEntryDto = { id: 11, kind: 'wallet', value: 'bc1qbad', last4: null, action: 'refuse', reason: 'stolen funds', createdById: 7, createdAt: '2026-01-02T10:00:00.000Z' };
 const card: BlacklistEntryDto = { id: 12, kind: 'card', value: null, last4: '4242', action: 'hold', reason: 'chargebacks', createdById: 7, createdAt: '2026-01-02T11:00:00.000Z' };
@@ -49,15 +39,7 @@ const detail: AdminUserDto = {
   sessions: { epoch: 2, canSignIn: true },
 };
 
-async function renderSection(section: string) {
-  await act(async () => {
-    render(
-      <m.QueryClientProvider client={m.createQueryClient()}>
-        <m.OperatorPage params={{ section }} />
-      </m.QueryClientProvider>,
-    );
-  });
-}
+const renderSection = (section: string) => renderConsoleSection(m, section);
 
 describe('console: blacklist and users sections', () => {
   before(async () => {

@@ -1,41 +1,24 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
-import type { MaintenanceState, SessionUser } from '../../../../common/api';
+import type { MaintenanceState } from '../../../../common/api';
 import type { PaymentDetailDto } from '../../../../common/paymentDetails';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
+import { loadConsole, renderConsoleSection, staffUser } from './testing/console';
 
 /** The admin sections (payment details, maintenance) against a real HTTP API. */
-async function load() {
-  const [page, client, queryClient, session, query] = await Promise.all([
-    import('./index'),
-    import('../../api/client'),
-    import('../../api/queryClient'),
-    import('../../stores/session'),
-    import('@tanstack/react-query'),
-    import('../../../test/i18n'),
-  ]);
-  return { OperatorPage: page.default, ...client, ...queryClient, ...session, ...query };
-}
+const load = loadConsole;
 
 let m: Awaited<ReturnType<typeof load>>;
 let api: TestApi;
 
-const ADMIN: SessionUser = { id: 1, email: 'admin@example.com', firstName: null, secondName: null, role: 'admin', twoFactorEnabled: true, kycStatus: null };
+const ADMIN = staffUser('admin');
 
 function detail(id: number, asset: string, account: string, extra: Partial<PaymentDetailDto> = {}): PaymentDetailDto {
   return { id, asset, account, memo: null, holder: null, note: null, enabled: true, demo: false, useCount: 0, lastUsedAt: null, createdAt: '2026-11-24T10:00:00.000Z', ...extra };
 }
 
-async function renderSection(section: string) {
-  await act(async () => {
-    render(
-      <m.QueryClientProvider client={m.createQueryClient()}>
-        <m.OperatorPage params={{ section }} />
-      </m.QueryClientProvider>,
-    );
-  });
-}
+const renderSection = (section: string) => renderConsoleSection(m, section);
 
 describe('console admin sections', () => {
   before(async () => {

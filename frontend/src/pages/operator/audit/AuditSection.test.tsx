@@ -1,27 +1,17 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
-import type { SessionUser } from '../../../../../common/api';
 import type { AuditRecordDto } from '../../../../../common/audit';
 import { failure, ok, startTestApi, type TestApi } from '../../../exchange/testing/apiServer';
+import { loadConsole, renderConsoleSection, staffUser } from '../testing/console';
 
 /** The audit section against a real HTTP API (modules through `import()`, see OperatorPage.test.tsx). */
-async function load() {
-  const [page, client, queryClient, session, query] = await Promise.all([
-    import('../index'),
-    import('../../../api/client'),
-    import('../../../api/queryClient'),
-    import('../../../stores/session'),
-    import('@tanstack/react-query'),
-    import('../../../../test/i18n'),
-  ]);
-  return { OperatorPage: page.default, ...client, ...queryClient, ...session, ...query };
-}
+const load = loadConsole;
 
 let m: Awaited<ReturnType<typeof load>>;
 let api: TestApi;
 
-const ADMIN: SessionUser = { id: 1, email: 'admin@example.com', firstName: null, secondName: null, role: 'admin', twoFactorEnabled: true, kycStatus: null };
+const ADMIN = staffUser('admin');
 
 function record(id: number, overrides: Partial<AuditRecordDto> = {}): AuditRecordDto {
   return {
@@ -37,15 +27,7 @@ function record(id: number, overrides: Partial<AuditRecordDto> = {}): AuditRecor
   };
 }
 
-async function renderAudit() {
-  await act(async () => {
-    render(
-      <m.QueryClientProvider client={m.createQueryClient()}>
-        <m.OperatorPage params={{ section: 'audit' }} />
-      </m.QueryClientProvider>,
-    );
-  });
-}
+const renderAudit = () => renderConsoleSection(m, 'audit');
 
 const ids = () => [...document.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-testid')?.replace('audit-record-', ''));
 const auditRequests = () => api.requests.filter((request) => request.path === '/admin/audit');

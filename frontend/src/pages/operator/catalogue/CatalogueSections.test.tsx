@@ -1,22 +1,14 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
-import type { SessionUser } from '../../../../../common/api';
 import type { AdminAssetDto, AdminDirectionDto, AdminReserveDto } from '../../../../../common/catalogueAdmin';
 import { failure, ok, startTestApi, type TestApi } from '../../../exchange/testing/apiServer';
+import { loadConsole, renderConsoleSection, staffUser } from '../testing/console';
 
 /** The admin catalogue sections against a real HTTP API (modules through `import()`, see OperatorPage.test.tsx). */
 async function load() {
-  const [page, client, queryClient, session, query, i18n, catalogueApi] = await Promise.all([
-    import('../index'),
-    import('../../../api/client'),
-    import('../../../api/queryClient'),
-    import('../../../stores/session'),
-    import('@tanstack/react-query'),
-    import('../../../../test/i18n'),
-    import('./api'),
-  ]);
-  return { OperatorPage: page.default, ...client, ...queryClient, ...session, ...query, i18n: i18n.default, directionQuery: catalogueApi.directionQuery };
+  const [base, catalogueApi] = await Promise.all([loadConsole(), import('./api')]);
+  return { ...base, directionQuery: catalogueApi.directionQuery };
 }
 
 /** A loaded machine (helpers share 2 CPUs): more than testing-library's default second. */
@@ -25,7 +17,7 @@ const SLOW = { timeout: 5000 };
 let m: Awaited<ReturnType<typeof load>>;
 let api: TestApi;
 
-const ADMIN: SessionUser = { id: 1, email: 'admin@example.com', firstName: null, secondName: null, role: 'admin', twoFactorEnabled: true, kycStatus: null };
+const ADMIN = staffUser('admin');
 
 const BTC_SBER: AdminDirectionDto = {
   from: 'BTC',
@@ -58,15 +50,7 @@ const SBER: AdminAssetDto = {
 
 const SBER_RESERVE: AdminReserveDto = { code: 'SBERRUB', mode: 'computed', amount: '1000000', computed: '1000000', manual: null };
 
-async function renderSection(section: string) {
-  await act(async () => {
-    render(
-      <m.QueryClientProvider client={m.createQueryClient()}>
-        <m.OperatorPage params={{ section }} />
-      </m.QueryClientProvider>,
-    );
-  });
-}
+const renderSection = (section: string) => renderConsoleSection(m, section);
 
 describe('admin catalogue sections', () => {
   before(async () => {
