@@ -47,9 +47,9 @@ function Assignment({ order, onBoard }: { order: BoardOrderRow; onBoard?: (order
         </Button>
       )}
       {error && (
-        <span className="order-notice order-notice--error" role="alert" data-testid={`claim-error-${order.uid}`}>
+        <p className="order-notice order-notice--error" role="alert" data-testid={`claim-error-${order.uid}`}>
           {error}
-        </span>
+        </p>
       )}
     </div>
   );
