@@ -8,6 +8,7 @@ import type { PageProps } from '../../router/pageLoaders';
 import { isOperator, useSessionStore } from '../../stores/session';
 import { CONSOLE_SECTIONS, sectionsFor } from './sections';
 import './console.css';
+import './operator.css';
 
 const lazySections: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
   CONSOLE_SECTIONS.map((section) => [section.key, lazy(section.load)]),

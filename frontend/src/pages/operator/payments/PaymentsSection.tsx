@@ -75,7 +75,7 @@ export default function PaymentsSection() {
   }
 
   const field = (name: keyof Draft, required = false) => (
-    <label className="payments-field">
+    <label className="payments-field operator-input">
       <span>{t(`paymentsAdmin.fields.${name}`)}</span>
       <input
         name={name}
