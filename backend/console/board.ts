@@ -83,7 +83,9 @@ export function boardWhere(sequelize: Sequelize, filters: BoardFilters, me: numb
       and.push(literal(`${amount} ${op} ${moneySql(sequelize, bound)}`) as unknown as WhereOptions);
     } else {
       const wider = op === '>=' ? new Big(bound).times('0.999999').toFixed() : new Big(bound).times('1.000001').toFixed();
-      and.push(literal(`CAST(${amount} AS REAL) ${op} ${Number(wider)}`) as unknown as WhereOptions);
+      // A coarse SQL range (SQLite keeps amounts as text), widened by a millionth; exactAmount decides.
+      // `wider` is Big's own digits, never a JavaScript number.
+      and.push(literal(`CAST(${amount} AS REAL) ${op} ${wider}`) as unknown as WhereOptions);
     }
   }
   const q = filters.q?.trim();

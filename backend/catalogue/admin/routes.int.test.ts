@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { hostileBody, hostileQuery } from '../../test/hostileInput';
@@ -171,7 +172,7 @@ describe('admin catalogue API: assets, directions, reserves, live within a tick'
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     expect((response.body.data as AdminDirectionDto).markupPercent).to.equal('11');
     // 10 points more markup: the rate drops by about 10 % (the simulated prices move far less).
-    const after = (await until('the new markup', publicRate, (rate) => rate !== undefined && Number(rate.rate) < Number(before.rate) * 0.95))!;
+    const after = (await until('the new markup', publicRate, (rate) => rate !== undefined && new Big(rate.rate).lt(new Big(before.rate).times('0.95'))))!;
     // Prices move between ticks: the export row is compared with its own value before the change.
     await until('the export row', exportRow, (value) => value !== undefined && Number(value.out) < Number(rowBefore.out) * 0.95);
     expect(Number(after.out)).to.be.lessThan(Number(before.out) * 0.95);
@@ -179,7 +180,7 @@ describe('admin catalogue API: assets, directions, reserves, live within a tick'
     const order = await customer.post('/orders', orderRequest(direction, { amountSend: '0.01' }));
     expect(order.status, JSON.stringify(order.body)).to.equal(201);
     const created = (order.body.data as CreateOrderResponse).order;
-    expect(Number(created.rate)).to.be.lessThan(Number(before.rate) * 0.95);
+    expect(new Big(created.rate).lt(new Big(before.rate).times('0.95')), `${created.rate} < 0.95 × ${before.rate}`).to.equal(true);
 
     const { AuditRecord } = initModels(server.db.sequelize);
     const record = await AuditRecord.findOne({ where: { action: 'direction.update', targetId: `${direction.from}>${direction.to}` }, order: [['id', 'DESC']] });
