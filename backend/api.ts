@@ -11,6 +11,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import type { RatesView } from './rates/store';
 import { ratesRoutes } from './rates/routes';
 import { sessionRoutes } from './accounts/sessionRoutes';
+import { sessionIndexHooks } from './accounts/sessionIndex';
 import type { RateLimits } from './platform/security/rateLimit';
 import { accountRoutes } from './accounts/routes';
 import { initModels } from './models';
@@ -30,12 +31,26 @@ import type { Services } from './services';
 import type { Maintenance } from './system/maintenance';
 import { maintenanceRoutes } from './system/maintenanceRoutes';
 import { paymentDetailRoutes } from './orders/paymentDetailRoutes';
+import { userExchangeRoutes } from './orders/userExchangeRoutes';
+import { createKycContext } from './kyc/context';
+import { KYC_UPLOAD_PATH, kycStaffRoutes, kycUserRoutes } from './kyc/routes';
+import { createRequisitesContext } from './requisites/context';
+import { REQUISITE_UPLOAD_PATH, requisiteRoutes } from './requisites/routes';
+import { requisiteReviewRoutes } from './requisites/reviewRoutes';
 
-/** JSON bodies everywhere but the order uploads (multipart, parsed by their own route). */
+/** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos. */
+const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH];
+
+/** Whether `path` (under /api) is one of the multipart uploads. */
+export function isUploadPath(path: string): boolean {
+  return UPLOAD_PATHS.some((upload) => upload.test(path));
+}
+
+/** JSON bodies everywhere but the uploads. */
 function jsonBodyExceptUploads(): AppMiddleware {
   const json = jsonBody();
   return function jsonBodyExceptUploadsMiddleware(ctx, next) {
-    return ORDER_UPLOAD_PATH.test(ctx.path) ? next() : json(ctx, next);
+    return isUploadPath(ctx.path) ? next() : json(ctx, next);
   };
 }
 
@@ -66,6 +81,7 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
       app: deps.app,
       kv: deps.kv,
       secure: new URL(deps.config.publicUrl).protocol === 'https:',
+      hooks: sessionIndexHooks(deps.kv),
     }),
   );
   const models = initModels(deps.db.sequelize);
@@ -83,9 +99,14 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
     mailer: deps.services.mailer,
   });
   api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.maintenance }).routes());
+  api.use(userExchangeRoutes({ orders, kv: deps.kv, models }).routes());
   const staff = { kv: deps.kv, models, policy: staffPolicy(deps.config) };
   api.use(boardCsvRoutes(staff).routes());
   api.use(operatorRoutes({ ...staff, orders }).routes());
+  const requisites = createRequisitesContext({ sequelize: deps.db.sequelize, kv: deps.kv, mailer: deps.services.mailer, logger: deps.logger, config: deps.config });
+  api.use(requisiteRoutes({ requisites, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
+  // Before reviewRoutes: its `/:kind/:uid/:decision` would take the requisites queue's paths.
+  api.use(requisiteReviewRoutes({ ...staff, requisites, i18n: deps.services.i18n }).routes());
   api.use(reviewRoutes({ ...staff, orders }).routes());
   api.use(auditRoutes(staff).routes());
   api.use(catalogueAdminRoutes({ ...staff, sequelize: deps.db.sequelize, logger: deps.logger }).routes());
@@ -93,5 +114,8 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   api.use(maintenanceRoutes({ ...staff, maintenance: deps.maintenance }).routes());
   api.use(blacklistRoutes({ ...staff, blacklist: { sequelize: deps.db.sequelize, models, secretKeys: orders.secretKeys } }).routes());
   api.use(adminUserRoutes(staff).routes());
+  const kyc = createKycContext({ sequelize: deps.db.sequelize, kv: deps.kv, mailer: deps.services.mailer, logger: deps.logger, config: deps.config });
+  api.use(kycUserRoutes({ ...staff, kyc }).routes());
+  api.use(kycStaffRoutes({ ...staff, kyc }).routes());
   return api;
 }

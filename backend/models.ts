@@ -22,6 +22,8 @@ import { OutboxMail, initOutboxMail } from './platform/mail/outboxModel';
 import { Setting, initSetting } from './system/models/Setting';
 import { BlacklistEntry, initBlacklistEntry } from './blacklist/models/BlacklistEntry';
 import { AlertOutbox, initAlertOutbox } from './alerts/model';
+import { KycSubmission, initKycSubmission } from './kyc/models/KycSubmission';
+import { Requisite, initRequisite } from './requisites/models/Requisite';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -36,6 +38,8 @@ export { OutboxMail } from './platform/mail/outboxModel';
 export { Setting } from './system/models/Setting';
 export { BlacklistEntry } from './blacklist/models/BlacklistEntry';
 export { AlertOutbox } from './alerts/model';
+export { KycSubmission } from './kyc/models/KycSubmission';
+export { Requisite } from './requisites/models/Requisite';
 
 export interface Models {
   Asset: typeof Asset;
@@ -57,6 +61,10 @@ export interface Models {
   BlacklistEntry: typeof BlacklistEntry;
   /** The staff alerts' outbox (alerts/outbox.ts). */
   AlertOutbox: typeof AlertOutbox;
+  /** Identity-verification submissions (kyc/). */
+  KycSubmission: typeof KycSubmission;
+  /** Saved cards and wallets (requisites/). */
+  Requisite: typeof Requisite;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -78,6 +86,8 @@ export function initModels(sequelize: Sequelize): Models {
     Setting: initSetting(sequelize),
     BlacklistEntry: initBlacklistEntry(sequelize),
     AlertOutbox: initAlertOutbox(sequelize),
+    KycSubmission: initKycSubmission(sequelize),
+    Requisite: initRequisite(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

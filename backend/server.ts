@@ -1,7 +1,9 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app';
+import { attachRequisiteSockets } from './requisites/live';
 import { attachAccountSockets } from './accounts/sockets';
+import { attachKycLive } from './kyc/live';
 import { seedCatalogueOnStart } from './catalogue/seedOnStart';
 import { watchCatalogueChanges } from './catalogue/invalidation';
 import { ensureDataDirs } from './platform/config';
@@ -19,7 +21,7 @@ import { staffPolicy } from './console/policy';
 import { startOrderLive, type OrderLive } from './orders/live';
 import { findCustomerOrder } from './orders/queries';
 import { findOrderChangesSince } from './orders/changedSince';
-import { drainMails, MAIL_DRAIN_MS } from './platform/mail/delivery';
+import { drainMails, MAIL_DRAIN_MS } from './platform/outbox/delivery';
 import type { Intake } from './platform/http/closing';
 import { startMetricsListener, type MetricsListener } from './system/metrics';
 import { buildServices, type Services } from './services';
@@ -108,7 +110,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
     const io = realtime.io;
     app.maintenance.onMaintenanceChanged(({ enabled }) => io.local.emit('maintenance:changed', { enabled }));
     // Signed-in sockets join `user:<id>` and are disconnected when that user's sessions end.
-    detachAccounts = await attachAccountSockets(realtime.io, { kv, sessionKeys: config.sessionKeys, logger });
+    const detachAccountSockets = await attachAccountSockets(realtime.io, { kv, sessionKeys: config.sessionKeys, logger });
+    // KYC changes reach the user's pages (`user:<id>`) and the operators' queue.
+    const detachKyc = attachKycLive(realtime.io, { kv, logger });
+    // Saved requisites' changes reach the user's open pages (`requisites:changed` in `user:<id>`).
+    const detachRequisites = attachRequisiteSockets(realtime.io, { kv, logger });
+    detachAccounts = async () => void (await Promise.all([detachAccountSockets(), detachKyc(), detachRequisites()]));
     // Operators' sockets join `operators`; order pages join `order:<uid>` and get changes and ticks.
     attachOperatorSockets(realtime.io, { db, logger, policy: staffPolicy(config) });
     orderLive = startOrderLive({

@@ -66,6 +66,8 @@ export const ErrorCode = {
   TwoFactorRequired: 'two_factor_required',
   /** The blacklist refused an order (the message never says why). */
   OrderRefused: 'order_refused',
+  /** The blacklist refused a refund address (the message never says why). */
+  RefundAddressRefused: 'refund_address_refused',
   /** The change would leave no active admin. */
   LastAdmin: 'last_admin',
   /** Staff cannot block or unblock their own account. */
@@ -74,6 +76,19 @@ export const ErrorCode = {
   AccountSuspended: 'account_suspended',
   /** A claim lost: another staff member holds the order (common/board.ts BOARD_CLAIM_ERROR). */
   OrderClaimed: 'order_claimed',
+  // Identity verification (issue 13).
+  /** A KYC submission is already waiting for a decision. */
+  KycPending: 'kyc_pending',
+  /** The user is already verified. */
+  KycVerified: 'kyc_verified',
+  /** The last refusal was final: no new submission. */
+  KycRefusedFinal: 'kyc_refused_final',
+  /** No submission of the user waits for a decision. */
+  KycNotPending: 'kyc_not_pending',
+  /** A card number that fails the Luhn check (common/paymentDetails.ts luhnValid). */
+  CardNumberInvalid: 'card_number_invalid',
+  /** The same card or wallet is already among the user's saved requisites. */
+  RequisiteExists: 'requisite_exists',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -19,7 +19,7 @@
  * status changes keep coming as `operators:order`.
  */
 import type { OrderStatus } from './enums';
-import type { OperatorOrderDto } from './orders';
+import type { OperatorHistoryEntry, OperatorOrderSummary, PaymentDetails } from './orders';
 
 /** Query parameter names of the list and the CSV (all optional, combined with AND). */
 export const BOARD_FILTERS = [
@@ -96,10 +96,16 @@ export interface BoardOrderFields {
   escalated: boolean;
   escalatedAt: string | null;
   escalationReason: string | null;
+  /** The order's owner is a verified user (KYC approved): shown as a priority mark. */
+  priority: boolean;
 }
 
-/** One row of the list: the operator's order plus the board's fields. */
-export type BoardOrderRow = OperatorOrderDto & BoardOrderFields;
+/**
+ * One row of the list (and the answer of every board command): the operator's order without its
+ * history and where to pay (the drawer has both), plus the board's fields. The list reads a page of
+ * rows in one SELECT (backend/console/board.ts).
+ */
+export type BoardOrderRow = OperatorOrderSummary & BoardOrderFields;
 
 /** `GET /api/operator/orders` */
 export interface BoardOrderList {
@@ -124,6 +130,10 @@ export interface BoardFileLinks {
  * unknown (orders created before it was recorded, or no rate then).
  */
 export interface BoardOrderDrawer extends BoardOrderRow {
+  /** Every change, oldest first, with the staff member who made it. */
+  history: OperatorHistoryEntry[];
+  /** Where the customer pays (null once closed, or when no details show). */
+  payment: PaymentDetails | null;
   notesCount: number;
   /** The rate the order was created at (units of `to` per 1 `from`). */
   rateAtCreation: string;

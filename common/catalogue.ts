@@ -127,6 +127,11 @@ export type AmountViolation = (typeof AMOUNT_VIOLATIONS)[number];
 
 /** The code monitoring sites know an asset by: cash is `CASH<currency>` plus a separate city. */
 /** The asset's name in `lang`: the Russian one where it has one, else the Latin one. */
+/** A bank card (not fast payments, not a bank transfer, not cash): its sender verifies it. */
+export function isBankCard(asset: Pick<AssetDto, 'code' | 'type'>): boolean {
+  return asset.type === 'fiat' && !/^(SBP|WIRE)/.test(asset.code);
+}
+
 export function assetName(asset: Pick<AssetDto, 'name' | 'nameRu'>, lang: Lang): string {
   return lang === 'ru' && asset.nameRu ? asset.nameRu : asset.name;
 }

@@ -39,9 +39,9 @@ export interface AdminReserveDto {
   mode: ReserveMode;
   /** What is published now (widget, exports, order limits). */
   amount: string;
-  /** The stored balance paid-out orders draw down. */
+  /** The stored balance: published, and drawn down by paid-out orders, in computed mode. */
   computed: string;
-  /** The admin's figure, null when none was set. */
+  /** The admin's figure (published, and drawn down by paid-out orders, in manual mode), null when none was set. */
   manual: string | null;
 }
 

@@ -7,6 +7,9 @@ import type { AmountViolation, DirectionRateDto } from './catalogue';
 import type { OrderStatus } from './enums';
 import type { OperatorOrderDto, OrderDto } from './orders';
 import type { BoardOrderEvent } from './board';
+import type { UserExchangeDto } from './userExchanges';
+import type { KycChangedEvent } from './kyc';
+import type { RequisiteChangedEvent } from './requisites';
 
 export type Ack<T> = (answer: { data: T } | { error: ApiErrorBody }) => void;
 
@@ -39,6 +42,8 @@ export interface OperatorOrderEvent {
   uid: string;
   status: OrderStatus;
   order: OperatorOrderDto;
+  /** At creation: whether the owner is a verified user (the board's priority mark, common/board.ts). */
+  priority?: boolean;
 }
 
 /** One direction's current rate as pushed to clients: the catalogue's DirectionRateDto. */
@@ -113,6 +118,14 @@ export interface ServerToClientEvents {
   'maintenance:changed': (payload: { enabled: boolean }) => void;
   /** Board changes (claim, release, notes…): common/board.ts. */
   'operators:board': (payload: BoardOrderEvent) => void;
+  /** To `user:<id>`: a change of one of that user's orders, as their history shows it (common/userExchanges.ts). */
+  'user:exchange': (payload: UserExchangeDto) => void;
+  /** A KYC submission changed (backend/kyc/live.ts): to the user's room `user:<id>` and to `operators`. */
+  'kyc:changed': (payload: KycChangedEvent) => void;
+  /** To `user:<id>`: one of the user's saved requisites changed (common/requisites.ts). */
+  'requisites:changed': (payload: RequisiteChangedEvent) => void;
+  /** To `operators`: the saved cards' review queue changed (a photo arrived, a decision was taken). */
+  'requisites:queue': (payload: { id: number }) => void;
   /** Sent right after a connection is accepted; lets clients verify the round trip. */
   'server:hello': (payload: { serverId: string; at: string }) => void;
 }

@@ -177,12 +177,8 @@ export interface OperatorOrderDto extends Omit<OrderDto, 'history'> {
   blacklistMatch: BlacklistMatch | null;
 }
 
-/** `GET /api/operator/orders?status=&cursor=` */
-export interface OperatorOrderList {
-  orders: OperatorOrderDto[];
-  /** Pass back as `cursor` for the next (older) page; null at the end. */
-  nextCursor: string | null;
-}
+/** An operator's order without its history and where to pay: a row of the board's list (common/board.ts). */
+export type OperatorOrderSummary = Omit<OperatorOrderDto, 'history' | 'payment'>;
 
 export const CUSTOMER_ACTIONS = ['confirm', 'card-photo', 'receipt', 'paid', 'cancel', 'refund-address'] as const;
 export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number];

@@ -42,7 +42,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'test', path: '/test', access: 'public' },
   { name: 'disableOtp', path: '/user-actions/disable-otp', access: 'public' },
   { name: 'enableOtp', path: '/user-actions/enable-otp', access: 'auth' },
-  { name: 'verification', path: '/user-actions/verification', access: 'public' },
+  { name: 'verification', path: '/user-actions/verification', access: 'auth' },
   { name: 'withdraw', path: '/user-actions/withdraw', access: 'public' },
   { name: 'userApi', path: '/user/api', access: 'auth' },
   { name: 'userExchanges', path: '/user/exchanges', access: 'auth' },

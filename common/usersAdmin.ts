@@ -2,7 +2,8 @@
 import type { KycStatus } from './api';
 import type { OrderStatus, UserRole } from './enums';
 
-export type AdminUserStatus = 'pending' | 'active' | 'blocked' | 'deleted';
+export const ADMIN_USER_STATUSES = ['pending', 'active', 'blocked', 'deleted'] as const;
+export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
 
 /** One user in the search list. */
 export interface AdminUserSummaryDto {
@@ -17,7 +18,10 @@ export interface AdminUserSummaryDto {
   createdAt: string;
 }
 
-/** `GET /api/admin/users?q=&cursor=` (staff): newest first, 25 a page. */
+/**
+ * `GET /api/admin/users?q=&role=&status=&cursor=` (staff): newest first, 25 a page; `role` one
+ * role or several joined by commas (`operator,admin`: the staff), `status` one status.
+ */
 export interface AdminUserList {
   users: AdminUserSummaryDto[];
   nextCursor: string | null;
@@ -35,14 +39,20 @@ export interface AdminUserOrderDto {
 }
 
 /**
- * The user's sessions. Sessions live in the KV under random ids with no per-user index; what a
- * user has is a session *epoch* (backend/accounts/sessions.ts): every session signed in under the
- * current epoch is active, and ending them all (block, sign out everywhere) moves the epoch on.
+ * One live session of the user (backend/accounts/sessionIndex.ts), last seen first. Ending every
+ * session at once (block, sign out everywhere) moves the user's session epoch on; an admin may end
+ * one (`DELETE /api/admin/users/{id}/sessions/{sessionId}`).
  */
-export interface AdminUserSessionsDto {
-  epoch: number;
-  /** False while blocked or deleted: no session of theirs is accepted. */
-  canSignIn: boolean;
+export interface AdminUserSessionDto {
+  /** An opaque short name of the session (a hash, never its key or cookie value). */
+  id: string;
+  /** When it signed in; null for a session older than the index. */
+  createdAt: string | null;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** The session the request that asked came with (staff looking at their own account). */
+  current: boolean;
 }
 
 /** `GET /api/admin/users/{id}` (staff). */
@@ -53,7 +63,7 @@ export interface AdminUserDto extends AdminUserSummaryDto {
   blockedUntil: string | null;
   activatedAt: string | null;
   orders: AdminUserOrderDto[];
-  sessions: AdminUserSessionsDto;
+  sessions: AdminUserSessionDto[];
 }
 
 /** `PUT /api/admin/users/{id}/role` (admins). */

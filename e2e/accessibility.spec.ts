@@ -15,15 +15,15 @@ import type { Context } from 'mocha';
 import type { Page } from 'playwright-core';
 import type { Lang } from '../common/api';
 import type { CreateOrderResponse } from '../common/orders';
-import { buildUser, TestClient, uniqueEmail } from '../backend/accounts/testing';
+import { buildUser, TestClient } from '../backend/accounts/testing';
 import { startTestServer, type TestServer } from '../backend/test/server';
 import { startWorker, type RunningWorker } from '../backend/workers';
 import { describeViolations, gradientContrastFailures, seriousViolations } from './axe';
+import { createCardOrder } from './cardOrder';
 import { DESKTOP, MOBILE, newPage } from './setup';
 
 const SPA_DIR = path.join(fileURLToPath(new URL('..', import.meta.url)), 'frontend', 'dist');
 const LANGS: Lang[] = ['ru', 'en'];
-const RATES_WAIT_MS = 20_000;
 const SHOTS_DIR = '/tmp/shots';
 
 let server: TestServer;
@@ -31,36 +31,6 @@ let worker: RunningWorker;
 /** Two orders: one just made (the confirm step), one confirmed (the card photo step). */
 let created: CreateOrderResponse;
 let confirmed: CreateOrderResponse;
-
-/** A card → coin order made through the API at the direction's smallest amount, confirmed if asked. */
-async function createOrder(confirm = false): Promise<CreateOrderResponse> {
-  const client = new TestClient(server.url);
-  const deadline = Date.now() + RATES_WAIT_MS;
-  let quote = await client.get('/rates/SBERRUB/BTC');
-  while (quote.status !== 200) {
-    if (Date.now() > deadline) throw new Error(`no SBERRUB → BTC rate: ${JSON.stringify(quote.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    quote = await client.get('/rates/SBERRUB/BTC');
-  }
-  const response = await client.post('/orders', {
-    from: 'SBERRUB',
-    to: 'BTC',
-    amountSend: quote.body.data.rate.min,
-    rateType: 'fixed',
-    email: uniqueEmail('a11y'),
-    senderAccount: '4111111111111111',
-    receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
-    extra: { cardHolder: 'IVAN PETROV' },
-    agreeTerms: true,
-  });
-  expect(response.status, JSON.stringify(response.body)).to.equal(201);
-  const order = response.body.data as CreateOrderResponse;
-  if (confirm) {
-    const answer = await client.post(`/orders/${order.uid}/${order.secret}/confirm`);
-    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
-  }
-  return order;
-}
 
 /** A page in `lang`, signed in as `account` when given (the session cookie of an API sign-in). */
 async function openAs(lang: Lang, account?: { email: string; password: string }): Promise<Page> {
@@ -96,6 +66,12 @@ const SCREENS: Screen[] = [
     ready: (page) => page.locator('input[name="notifySignIn"]').waitFor({ state: 'attached' }),
   },
   {
+    name: 'verification',
+    path: () => '/user-actions/verification',
+    role: 'user',
+    ready: (page) => page.getByTestId('kyc-submit').waitFor({ state: 'visible' }),
+  },
+  {
     name: 'operator console',
     path: () => '/operator',
     role: 'operator',
@@ -113,8 +89,8 @@ describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
     worker = await startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, services: server.services });
     accounts.user = await buildUser(server.db.sequelize);
     accounts.operator = await buildUser(server.db.sequelize, { role: 'operator' });
-    created = await createOrder();
-    confirmed = await createOrder(true);
+    created = await createCardOrder(server.url, 'a11y');
+    confirmed = await createCardOrder(server.url, 'a11y', true);
   });
 
   after(async () => {

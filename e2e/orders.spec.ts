@@ -6,8 +6,6 @@
  * order is paid. This spec runs its own server with the worker (rates, order expiry) like
  * exchange.spec.ts. Screenshots of both pages at 1280 and 375 px go to /tmp/shots/.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -15,11 +13,12 @@ import { buildUser } from '../backend/accounts/testing';
 import { initModels } from '../backend/models';
 import type { TestServer } from '../backend/test/server';
 import { expectLocation, isSameDocument, markDocument } from './expectations';
-import { DESKTOP, MOBILE, newPage, PageProbe } from './setup';
+import { newPage, PageProbe } from './setup';
+import { shoot } from './shots';
 import { text } from './texts';
 import { useServerWithWorker } from './workerServer';
+import { CARD_TO_COIN, createOrderInWidget } from './widgetOrder';
 
-const SHOTS_DIR = '/tmp/shots';
 const LANG = 'en';
 
 let server: TestServer;
@@ -46,21 +45,6 @@ async function cardPhoto(): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const [label, viewport] of [
-    ['1280', DESKTOP],
-    ['375', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} at ${label} px scrolls sideways`).to.equal(0);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 const status = (page: Page) => page.getByTestId('order-status');
 
 async function expectStatus(page: Page, key: string): Promise<void> {
@@ -82,31 +66,6 @@ async function operatorAction(row: ReturnType<Page['getByTestId']>, action: stri
   await button.click();
 }
 
-/** The home page with the card → coin pair the order specs use. */
-const CARD_TO_COIN = '/?from=SBERRUB&to=BTC';
-
-/**
- * Creates an order of the smallest amount through the widget of the page open at CARD_TO_COIN
- * and answers its uid; `checkEmail` sees the email field as the form showed it (filled if empty).
- */
-async function createOrderInWidget(page: Page, checkEmail: (shown: string) => void = () => undefined): Promise<string> {
-  const widget = page.getByTestId('exchange-widget');
-  await widget.getByTestId('exchange-rate').waitFor({ state: 'visible' });
-  await widget.getByRole('button', { name: new RegExp(`^${text(LANG, 'exchange.min')} `) }).first().click();
-  await page.getByTestId('exchange-continue').click();
-  const email = page.locator('form input[name="email"]');
-  await email.waitFor();
-  checkEmail(await email.inputValue());
-  if (!(await email.inputValue())) await email.fill('buyer@example.test');
-  await page.locator('form input[name="senderAccount"]').fill('4111111111111111');
-  await page.locator('form input[name="receiverAccount"]').fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
-  await page.locator('form input[name="cardHolder"]').fill('IVAN PETROV');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: text(LANG, 'exchange.details.submit') }).click();
-  await page.waitForURL((url) => /^\/order\/[^/]+\/[^/]+$/.test(url.pathname));
-  return new URL(page.url()).pathname.split('/')[2];
-}
-
 describe('orders end to end', () => {
   const running = useServerWithWorker();
   before(() => {
@@ -119,7 +78,7 @@ describe('orders end to end', () => {
 
     // The visitor: a card → coin pair on the home page, the smallest amount, the details.
     const { page, probe } = await open(`${CARD_TO_COIN}&r=friend42`);
-    const uid = await createOrderInWidget(page);
+    const uid = await createOrderInWidget(page, LANG);
 
     // Its page: /order/{uid}/{secret}, "order created", the confirm step and a ticking timer.
     await alertShown(page, 'order.alerts.created');
@@ -240,7 +199,7 @@ describe('orders end to end', () => {
     await expectLocation(page, '/user/profile');
 
     await page.goto(server.url + CARD_TO_COIN);
-    const uid = await createOrderInWidget(page, (email) => {
+    const uid = await createOrderInWidget(page, LANG, (email) => {
       expect(email).to.equal(customer.email);
     });
     const row = await initModels(server.db.sequelize).Order.findOne({ where: { uid } });
@@ -251,7 +210,7 @@ describe('orders end to end', () => {
 
   it('asks before cancelling an order: Escape keeps it, the confirm button cancels it', async () => {
     const { page, probe } = await open(CARD_TO_COIN);
-    const uid = await createOrderInWidget(page);
+    const uid = await createOrderInWidget(page, LANG);
     await expectStatus(page, 'order.status.new');
     const question = page.getByRole('dialog', { name: text(LANG, 'order.cancelDialog.title') });
 

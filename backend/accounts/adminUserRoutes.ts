@@ -6,7 +6,8 @@ import { validate } from '../platform/http/validate';
 import { NotFoundError } from '../platform/errors';
 import { ADMIN_ROLES, requireStaff, staffActor, type StaffDeps } from '../console/policy';
 import type { Models } from '../models';
-import { changeUserAccess, loadAdminUser, presentAdminUserSummary, searchUsers, type UserAccessChange } from './adminUsers';
+import { requestSessionId } from '../platform/http/session';
+import { changeUserAccess, endUserSession, loadAdminUser, presentAdminUserSummary, searchUsers, type UserAccessChange } from './adminUsers';
 import { adminUserRoleSchema, adminUserSearchSchema } from './schemas';
 
 function userId(ctx: AppContext): number {
@@ -15,10 +16,19 @@ function userId(ctx: AppContext): number {
   return Number(id);
 }
 
+/** A session's opaque name (opaqueSessionId: 16 base64url characters), else 404. */
+function sessionName(ctx: AppContext): string {
+  const name = String(ctx.params.sessionId ?? '');
+  if (!/^[A-Za-z0-9_-]{16}$/.test(name)) throw new NotFoundError();
+  return name;
+}
+
+const viewerOf = (ctx: AppContext) => ({ sessionId: requestSessionId(ctx) });
+
 /**
  * `/api/admin/users`: search (`GET /?q=&cursor=`) and one user (`GET /{id}`) for staff — the
  * operators' customer look-up, read-only; `POST /{id}/block`, `POST /{id}/unblock` and
- * `PUT /{id}/role` {role} for admins.
+ * `PUT /{id}/role` {role} and `DELETE /{id}/sessions/{sessionId}` (ends one session) for admins.
  */
 export function adminUserRoutes(deps: StaffDeps & { models: Pick<Models, 'User' | 'Order' | 'AuditRecord'> }): Router<AppState> {
   const ctxOf = { kv: deps.kv, models: deps.models };
@@ -33,11 +43,11 @@ export function adminUserRoutes(deps: StaffDeps & { models: Pick<Models, 'User' 
   });
 
   router.get('/:id', ...staff, async function getUser(ctx) {
-    respond(ctx, await loadAdminUser(ctxOf, userId(ctx)));
+    respond(ctx, await loadAdminUser(ctxOf, userId(ctx), viewerOf(ctx)));
   });
 
   const change = (ctx: AppContext, what: UserAccessChange) =>
-    changeUserAccess(ctxOf, { userId: userId(ctx), actor: staffActor(ctx), ip: ctx.ip, change: what });
+    changeUserAccess(ctxOf, { userId: userId(ctx), actor: staffActor(ctx), ip: ctx.ip, viewer: viewerOf(ctx), change: what });
 
   router.post('/:id/block', ...admin, async function blockUser(ctx) {
     respond(ctx, await change(ctx, { kind: 'block' }));
@@ -47,6 +57,10 @@ export function adminUserRoutes(deps: StaffDeps & { models: Pick<Models, 'User' 
   });
   router.put('/:id/role', ...admin, validate(adminUserRoleSchema), async function changeRole(ctx) {
     respond(ctx, await change(ctx, { kind: 'role', role: ctx.state.input.role }));
+  });
+  router.delete('/:id/sessions/:sessionId', ...admin, async function endOneSession(ctx) {
+    const props = { userId: userId(ctx), sessionId: sessionName(ctx), actor: staffActor(ctx), ip: ctx.ip, viewer: viewerOf(ctx) };
+    respond(ctx, await endUserSession(ctxOf, props));
   });
   return router;
 }

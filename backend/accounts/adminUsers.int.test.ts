@@ -63,6 +63,27 @@ describe('users admin: look-up for staff, block/unblock and roles for admins', f
     expect(JSON.stringify(first.body)).not.to.match(/passwordHash|twoFactorSecret/);
   });
 
+  it('filters by role (one or several) and status: the active staff the board reassigns to', async () => {
+    const token = `Staff${randomBytes(4).toString('hex')}`;
+    const build = (role: 'user' | 'operator' | 'admin', status: 'active' | 'blocked' = 'active') =>
+      buildUser(server.db.sequelize, { firstName: token, role, status }).then((made) => made.user.id);
+    const activeOperator = await build('operator');
+    const activeAdmin = await build('admin');
+    await build('operator', 'blocked');
+    await build('user');
+    const staff = await admin.get(`/admin/users?q=${token}&role=operator,admin&status=active`);
+    expect(staff.status, JSON.stringify(staff.body)).to.equal(200);
+    expect(staff.body.data.users.map((user: AdminUserSummaryDto) => user.id)).to.deep.equal([activeAdmin, activeOperator]);
+    const admins = await admin.get(`/admin/users?q=${token}&role=admin`);
+    expect(admins.body.data.users.map((user: AdminUserSummaryDto) => user.id)).to.deep.equal([activeAdmin]);
+    expect((await admin.get(`/admin/users?q=${token}`)).body.data.users).to.have.length(4);
+    for (const query of ['role=owner', 'role=operator,', 'status=gone', 'role=admin%27%20OR%201']) {
+      const bad = await admin.get(`/admin/users?${query}`);
+      expect(bad.status, query).to.equal(400);
+      expect(bad.body.error?.code).to.equal('validation_failed');
+    }
+  });
+
   it("shows another user's profile, 2FA, KYC status, orders and sessions (never secrets)", async () => {
     const { user } = await buildUser(server.db.sequelize, { firstName: 'Olga' });
     await user.update({ kycStatus: 'check', twoFactorEnabled: true, twoFactorSecret: 'v1.secret' });
@@ -72,7 +93,7 @@ describe('users admin: look-up for staff, block/unblock and roles for admins', f
     const dto = response.body.data as AdminUserDto;
     expect(dto).to.include({ id: user.id, email: user.email, firstName: 'Olga', role: 'user', status: 'active', twoFactorEnabled: true, kycStatus: 'check' });
     expect(dto.orders.map((entry) => entry.uid)).to.deep.equal([order.uid]);
-    expect(dto.sessions).to.deep.equal({ epoch: 0, canSignIn: true });
+    expect(dto.sessions).to.deep.equal([]);
     expect(JSON.stringify(dto)).not.to.match(/v1\.secret|passwordHash|secretHash/);
     expect((await operator.get('/admin/users/999999999')).status).to.equal(404);
     expect((await operator.get('/admin/users/abc')).status).to.equal(404);
@@ -82,10 +103,11 @@ describe('users admin: look-up for staff, block/unblock and roles for admins', f
     const { user, email, password } = await buildUser(server.db.sequelize);
     const victim = new TestClient(server.url);
     expect((await victim.signIn(email, password)).status).to.equal(200);
+    expect((await admin.get(`/admin/users/${user.id}`)).body.data.sessions).to.have.length(1);
     const blocked = await admin.post(`/admin/users/${user.id}/block`);
     expect(blocked.status, JSON.stringify(blocked.body)).to.equal(200);
     expect(blocked.body.data).to.include({ status: 'blocked', blockedUntil: null });
-    expect(blocked.body.data.sessions).to.deep.equal({ epoch: 1, canSignIn: false });
+    expect(blocked.body.data.sessions).to.deep.equal([]);
     expect((await victim.get('/user/profile')).status).to.be.oneOf([401, 404]);
     expect((await victim.session()).body.success).to.equal(false);
     const refused = await new TestClient(server.url).signIn(email, password);
@@ -99,6 +121,99 @@ describe('users admin: look-up for staff, block/unblock and roles for admins', f
     expect(block!.before).to.deep.equal({ status: 'active' });
     expect(block!.after).to.deep.equal({ status: 'blocked' });
     expect(await audits('user.unblock', user.id)).to.have.length(1);
+  });
+
+  describe('sessions', () => {
+    const sessionsOf = async (client: TestClient, userId: number) => {
+      const response = await client.get(`/admin/users/${userId}`);
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      return { sessions: (response.body.data as AdminUserDto).sessions, raw: JSON.stringify(response.body) };
+    };
+    const signInWith = async (email: string, password: string, userAgent: string) => {
+      const client = new TestClient(server.url);
+      const response = await client.post('/user/auth/sign-in', { email, password }, { 'user-agent': userAgent });
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      return client;
+    };
+    /** Every cookie value the clients hold (the session id and its signature among them). */
+    const secretsOf = (...clients: TestClient[]) => clients.flatMap((client) => [...client.cookies.values()]).filter((value) => value.length >= 8);
+
+    it('lists two sign-ins of one user as two sessions; an admin ends one: that client is signed out, the other stays', async () => {
+      const { user, email, password } = await buildUser(server.db.sequelize);
+      const before = Date.now() - 1000;
+      const phone = await signInWith(email, password, 'PhoneBrowser/1.0 (test)');
+      const laptop = await signInWith(email, password, 'LaptopBrowser/2.0 (test)');
+      expect(phone.sessionId).to.be.a('string').and.not.equal(laptop.sessionId);
+
+      const seenByOperator = await sessionsOf(operator, user.id);
+      const { sessions } = seenByOperator;
+      expect(sessions.map((session) => session.userAgent)).to.have.members(['PhoneBrowser/1.0 (test)', 'LaptopBrowser/2.0 (test)']);
+      for (const session of sessions) {
+        expect(session.id).to.match(/^[A-Za-z0-9_-]{16}$/);
+        expect(session.ip).to.be.a('string').and.not.equal('');
+        expect(Date.parse(session.createdAt!)).to.be.at.least(before);
+        expect(Date.parse(session.lastSeenAt)).to.be.at.least(Date.parse(session.createdAt!));
+        expect(session.current).to.equal(false);
+      }
+      for (const secret of secretsOf(phone, laptop, operator, admin)) expect(seenByOperator.raw).not.to.include(secret);
+
+      const phoneSession = sessions.find((session) => session.userAgent?.startsWith('PhoneBrowser'))!;
+      // Operators look, only admins end.
+      expect((await operator.request('DELETE', `/admin/users/${user.id}/sessions/${phoneSession.id}`)).status).to.equal(403);
+      const ended = await admin.request('DELETE', `/admin/users/${user.id}/sessions/${phoneSession.id}`);
+      expect(ended.status, JSON.stringify(ended.body)).to.equal(200);
+      expect((ended.body.data as AdminUserDto).sessions.map((session) => session.userAgent)).to.deep.equal(['LaptopBrowser/2.0 (test)']);
+      for (const secret of secretsOf(phone, laptop, admin)) expect(JSON.stringify(ended.body)).not.to.include(secret);
+
+      expect((await phone.get('/user/profile')).status).to.equal(401);
+      expect((await laptop.get('/user/profile')).status).to.equal(200);
+      expect((await laptop.session()).body.success).to.equal(true);
+      // Gone for good: ending it again is a 404.
+      expect((await admin.request('DELETE', `/admin/users/${user.id}/sessions/${phoneSession.id}`)).status).to.equal(404);
+
+      const [record] = await audits('user.session_end', user.id);
+      expect(record!.actorId).to.equal(admin.userId);
+      expect(record!.before).to.deep.equal({ session: phoneSession.id, ip: phoneSession.ip, userAgent: 'PhoneBrowser/1.0 (test)' });
+      expect(JSON.stringify(record!.toJSON())).not.to.include(phone.sessionId!);
+    });
+
+    it('drops signed-out and ended-everywhere sessions from the list, and marks the viewer\'s own session', async () => {
+      const { user, email, password } = await buildUser(server.db.sequelize);
+      const first = await signInWith(email, password, 'First/1');
+      const second = await signInWith(email, password, 'Second/1');
+      expect((await first.request('DELETE', '/user/auth/session/destroy')).status).to.equal(200);
+      expect((await sessionsOf(admin, user.id)).sessions.map((session) => session.userAgent)).to.deep.equal(['Second/1']);
+      const third = await signInWith(email, password, 'Third/1');
+      expect((await second.request('DELETE', '/user/auth/session/destroy-all')).status).to.be.oneOf([200, 401]);
+      expect((await third.get('/user/profile')).status).to.equal(401);
+      expect((await sessionsOf(admin, user.id)).sessions).to.deep.equal([]);
+
+      const own = await sessionsOf(admin, admin.userId);
+      expect(own.sessions.filter((session) => session.current)).to.have.length(1);
+    });
+
+    it("answers 404 for another user's session, a malformed name and an unknown user (IDOR)", async () => {
+      const owner = await buildUser(server.db.sequelize);
+      const other = await buildUser(server.db.sequelize);
+      const client = await signInWith(owner.email, owner.password, 'Owner/1');
+      const [session] = (await sessionsOf(admin, owner.user.id)).sessions;
+      const wrongUser = await admin.request('DELETE', `/admin/users/${other.user.id}/sessions/${session!.id}`);
+      expect(wrongUser.status).to.equal(404);
+      expect(wrongUser.body.error?.code).to.equal('not_found');
+      expect((await admin.request('DELETE', `/admin/users/${owner.user.id}/sessions/${client.sessionId}`)).status).to.equal(404);
+      expect((await admin.request('DELETE', `/admin/users/${owner.user.id}/sessions/short`)).status).to.equal(404);
+      expect((await admin.request('DELETE', `/admin/users/999999999/sessions/${session!.id}`)).status).to.equal(404);
+      expect((await client.get('/user/profile')).status).to.equal(200);
+      expect(await audits('user.session_end', other.user.id)).to.have.length(0);
+    });
+
+    it('keeps the session endpoint to admins (role matrix)', async () => {
+      const { user, email, password } = await buildUser(server.db.sequelize);
+      await signInWith(email, password, 'Matrix/1');
+      const [session] = (await sessionsOf(admin, user.id)).sessions;
+      // The admin's call ends it (200); any later one answers 404, past the policy all the same.
+      await expectRoleMatrix(server, [{ method: 'DELETE', path: `/admin/users/${user.id}/sessions/${session!.id}`, roles: ADMIN_ONLY }]);
+    });
   });
 
   it('changes roles (audited), refuses a bad role, blocking oneself and an operator', async () => {

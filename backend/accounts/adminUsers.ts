@@ -1,5 +1,6 @@
 /**
- * The staff's user look-up (operators and admins) and the admins' changes: block, unblock, role.
+ * The staff's user look-up (operators and admins; by text, role and status) and the admins'
+ * changes: block, unblock, role.
  * Every change runs in writeTransaction with its audit record (`user.block`, `user.unblock`,
  * `user.role`). No change may leave the console without an active admin: the active admins' rows
  * are locked first (FOR UPDATE, in id order, so two changes never deadlock) and counted inside the
@@ -8,14 +9,15 @@
  */
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { UserRole } from '../../common/enums';
-import { ADMIN_USER_ORDERS, ADMIN_USERS_PAGE, type AdminUserDto, type AdminUserSummaryDto } from '../../common/usersAdmin';
+import { ADMIN_USER_ORDERS, ADMIN_USERS_PAGE, type AdminUserDto, type AdminUserSessionDto, type AdminUserStatus, type AdminUserSummaryDto } from '../../common/usersAdmin';
 import { recordAudit, changedFields, type AuditActor } from '../audit/record';
 import type { Models, User } from '../models';
 import { writeTransaction } from '../platform/db/transaction';
 import { ForbiddenError, NotFoundError } from '../platform/errors';
 import type { KV } from '../platform/kv/types';
 import { LastAdmin, OwnAccount } from './errors';
-import { currentEpoch, endAllSessions } from './sessions';
+import { endAllSessions } from './sessions';
+import { endSession, findUserSession, listUserSessions, opaqueSessionId, type IndexedSession } from './sessionIndex';
 
 export interface AdminUsersContext {
   kv: KV;
@@ -28,7 +30,7 @@ function escapeLike(text: string): string {
 
 export async function searchUsers(
   models: Pick<Models, 'User'>,
-  query: { q?: string; cursor?: string },
+  query: { q?: string; role?: string; status?: AdminUserStatus; cursor?: string },
 ): Promise<{ users: User[]; nextCursor: string | null }> {
   const q = query.q?.trim() ?? '';
   const conditions: WhereOptions[] = [];
@@ -38,6 +40,9 @@ export async function searchUsers(
     if (/^\d{1,12}$/.test(q)) any.push({ id: Number(q) });
     conditions.push({ [Op.or]: any });
   }
+  // The staff list of the board's reassign control: role=operator,admin&status=active.
+  if (query.role) conditions.push({ role: { [Op.in]: [...new Set(query.role.split(','))] } });
+  if (query.status) conditions.push({ status: query.status });
   if (query.cursor) conditions.push({ id: { [Op.lt]: Number(query.cursor) } });
   const rows = await models.User.findAll({ where: { [Op.and]: conditions }, order: [['id', 'DESC']], limit: ADMIN_USERS_PAGE + 1 });
   const users = rows.slice(0, ADMIN_USERS_PAGE);
@@ -58,8 +63,24 @@ export function presentAdminUserSummary(user: User): AdminUserSummaryDto {
   };
 }
 
-/** One user with their last orders and session state, or 404. */
-export async function loadAdminUser(ctx: AdminUsersContext, id: number): Promise<AdminUserDto> {
+/** Who asks: the session id their request came with marks that session `current`. */
+export interface AdminUserViewer {
+  sessionId: string | undefined;
+}
+
+function presentAdminUserSession(session: IndexedSession, viewer: AdminUserViewer): AdminUserSessionDto {
+  return {
+    id: opaqueSessionId(session.sessionId),
+    createdAt: session.createdAt === null ? null : new Date(session.createdAt).toISOString(),
+    lastSeenAt: new Date(session.lastSeenAt).toISOString(),
+    ip: session.ip,
+    userAgent: session.userAgent,
+    current: session.sessionId === viewer.sessionId,
+  };
+}
+
+/** One user with their last orders and live sessions, or 404. */
+export async function loadAdminUser(ctx: AdminUsersContext, id: number, viewer: AdminUserViewer): Promise<AdminUserDto> {
   const user = await ctx.models.User.findByPk(id);
   if (!user) throw new NotFoundError();
   const orders = await ctx.models.Order.findAll({ where: { userId: user.id }, order: [['id', 'DESC']], limit: ADMIN_USER_ORDERS });
@@ -78,7 +99,7 @@ export async function loadAdminUser(ctx: AdminUsersContext, id: number): Promise
       amountReceive: order.amountReceive,
       createdAt: order.createdAt.toISOString(),
     })),
-    sessions: { epoch: await currentEpoch(ctx.kv, user.id), canSignIn: user.status === 'active' },
+    sessions: (await listUserSessions(ctx.kv, user.id)).map((session) => presentAdminUserSession(session, viewer)),
   };
 }
 
@@ -112,7 +133,7 @@ function nextValues(user: User, change: UserAccessChange): Pick<User, 'role' | '
 /** Blocks, unblocks or changes the role of a user, as an admin; answers the user after the change. */
 export async function changeUserAccess(
   ctx: AdminUsersContext,
-  props: { userId: number; actor: AuditActor; ip: string | null; change: UserAccessChange },
+  props: { userId: number; actor: AuditActor; ip: string | null; viewer: AdminUserViewer; change: UserAccessChange },
 ): Promise<AdminUserDto> {
   const { User: Users } = ctx.models;
   const changed = await writeTransaction(Users.sequelize!, async (transaction) => {
@@ -138,5 +159,34 @@ export async function changeUserAccess(
   });
   // Committed: a blocked user's sessions (HTTP and sockets) end now.
   if (changed && props.change.kind === 'block') await endAllSessions(ctx.kv, props.userId);
-  return loadAdminUser(ctx, props.userId);
+  return loadAdminUser(ctx, props.userId, props.viewer);
+}
+
+/**
+ * Ends one session of a user, as an admin (audited `user.session_end` with the session's name,
+ * address and browser); 404 unless it is a live session of that user. Ended after the commit, as
+ * a block ends them all: the session's next request is signed out. Answers the user after.
+ */
+export async function endUserSession(
+  ctx: AdminUsersContext,
+  props: { userId: number; sessionId: string; actor: AuditActor; ip: string | null; viewer: AdminUserViewer },
+): Promise<AdminUserDto> {
+  const { User: Users } = ctx.models;
+  const session = await writeTransaction(Users.sequelize!, async (transaction) => {
+    const user = await Users.findByPk(props.userId, { transaction });
+    if (!user) throw new NotFoundError();
+    const found = await findUserSession(ctx.kv, user.id, props.sessionId);
+    if (!found) throw new NotFoundError();
+    await recordAudit(ctx.models, transaction, {
+      actor: props.actor,
+      ip: props.ip,
+      action: 'user.session_end',
+      target: { type: 'user', id: user.id },
+      before: { session: props.sessionId, ip: found.ip, userAgent: found.userAgent },
+      after: null,
+    });
+    return found;
+  });
+  await endSession(ctx.kv, props.userId, session.sessionId);
+  return loadAdminUser(ctx, props.userId, props.viewer);
 }

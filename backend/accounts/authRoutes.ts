@@ -4,6 +4,7 @@ import { activateAccount } from './activateAccount';
 import { confirmPasswordReset, requestPasswordReset } from './passwordReset';
 import { registerUser } from './registerUser';
 import { startSession } from './sessions';
+import { sessionOrigin } from './sessionIndex';
 import { signIn } from './signIn';
 import { normalizeEmail } from './context';
 import { UnauthorizedError } from '../platform/errors';
@@ -59,9 +60,10 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     await captcha.verify(body.captcha, { ip: clientIp(ctx), action: 'login' });
     await limits.consume('signInEmailIp', `${normalizeEmail(body.email)}|${clientIp(ctx)}`);
     if (body.code) await limits.consume('otpEmail', normalizeEmail(body.email));
-    const user = await signIn(accounts, body, { ip: clientIp(ctx), userAgent: ctx.get('User-Agent').slice(0, 200) });
+    const origin = sessionOrigin(ctx);
+    const user = await signIn(accounts, body, { ip: origin.ip, userAgent: origin.userAgent });
     if (!ctx.session) throw new UnauthorizedError();
-    await startSession(accounts.kv, ctx.session, { userId: user.id, remember: body.remember });
+    await startSession(accounts.kv, ctx.session, { userId: user.id, remember: body.remember, origin });
     respond(ctx, { ...presentProfile(user), message: ctx.state.t('accounts.success.signed_in') });
   });
 

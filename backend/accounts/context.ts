@@ -9,7 +9,16 @@ import { appSecretKeys } from '../platform/security/secretBox';
 import { initModels, type Models, type User } from '../models';
 
 /** The templates the accounts send (platform/mail/templates.ts). */
-export type AccountMailTemplate = 'activation' | 'passwordReset' | 'registeredAgain' | 'passwordChanged' | 'signInAlert';
+export type AccountMailTemplate =
+  | 'activation'
+  | 'passwordReset'
+  | 'registeredAgain'
+  | 'passwordChanged'
+  | 'signInAlert'
+  | 'kycSubmitted'
+  | 'kycApproved'
+  | 'kycRejected'
+  | 'kycRefusedFinal';
 
 /** What the accounts need of the mailer (platform/mail `createMailer`): the outbox sends through it. */
 export type AccountMailer = Pick<Mailer, 'send'>;

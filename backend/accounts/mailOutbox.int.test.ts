@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Op, QueryTypes } from 'sequelize';
 import { createServerI18n } from '../platform/i18n';
 import { createMailer } from '../platform/mail';
-import { drainMails, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, settleMails } from '../platform/mail/delivery';
+import { drainMails, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, settleMails } from '../platform/outbox/delivery';
 import { initModels, type OutboxMail } from '../models';
 import { startTestServer, type TestServer } from '../test/server';
 import { deadPort, startSilentSmtp, startSmtp, type TestSmtp } from '../test/smtp';

@@ -1,5 +1,6 @@
 import { boolean, mixed, object, string, type InferType } from 'yup';
 import { USER_ROLES, type UserRole } from '../../common/enums';
+import { ADMIN_USER_STATUSES, type AdminUserStatus } from '../../common/usersAdmin';
 import {
   agreeTermsField,
   confirmPasswordField,
@@ -80,8 +81,13 @@ export const deleteAccountSchema = object({ password: currentPasswordField });
 export type DeleteAccountInput = InferType<typeof deleteAccountSchema>;
 
 /** `GET /api/admin/users?q=&cursor=` (staff): by email, id or name. */
+const ROLE_LIST = new RegExp(`^(${USER_ROLES.join('|')})(,(${USER_ROLES.join('|')}))*$`);
+
 export const adminUserSearchSchema = object({
   q: string().optional().trim().max(254, validationMessage('max_length', { max: 254 })),
+  /** One role or several joined by commas (`operator,admin`). */
+  role: string().optional().matches(ROLE_LIST, { message: validationMessage('general_error') }),
+  status: mixed<AdminUserStatus>().optional().oneOf([...ADMIN_USER_STATUSES, undefined], validationMessage('general_error')),
   cursor: string().optional().matches(/^\d{1,12}$/, { message: validationMessage('general_error') }),
 });
 export type AdminUserSearchQuery = InferType<typeof adminUserSearchSchema>;

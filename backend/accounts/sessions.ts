@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type Keygrip from 'keygrip';
 import type { KV } from '../platform/kv/types';
 import { handshakeCookies } from '../platform/realtime/cookies';
+import type { SessionOrigin } from './sessionIndex';
 import { kvSessionStore, SESSION_COOKIE, SESSION_MAX_AGE_MS, type AppSession, type SessionData } from '../platform/http/session';
 
 declare module '../platform/http/session' {
@@ -24,6 +25,9 @@ export function epochKey(userId: number): string {
 
 /** Published with the user id whenever a user's sessions end (realtime disconnects the sockets). */
 export const SESSIONS_ENDED_CHANNEL = 'accounts:sessions-ended';
+
+/** Published as `<userId>:<opaque session name>` when one session is ended (its sockets disconnect). */
+export const SESSION_ENDED_CHANNEL = 'accounts:session-ended';
 
 export async function currentEpoch(kv: KV, userId: number): Promise<number> {
   const raw = await kv.get(epochKey(userId));
@@ -55,26 +59,42 @@ export async function isSessionCurrent(kv: KV, session: SessionData | null | und
 /**
  * Signs a session in: records the user and epoch, then gives it a new id (the old one is
  * destroyed in the store: no session fixation). Remember-me keeps a 30-day cookie; otherwise
- * the cookie ends with the browser.
+ * the cookie ends with the browser. The origin (when, address, browser) is what the staff's user
+ * view lists the session by (sessionIndex.ts).
  */
-export async function startSession(kv: KV, session: AppSession, props: { userId: number; remember: boolean }): Promise<void> {
+export async function startSession(
+  kv: KV,
+  session: AppSession,
+  props: { userId: number; remember: boolean; origin: SessionOrigin },
+): Promise<void> {
   session.userId = props.userId;
   session.epoch = await currentEpoch(kv, props.userId);
+  session.signedIn = props.origin;
   (session as unknown as { maxAge: number | 'session' }).maxAge = props.remember ? SESSION_MAX_AGE_MS : 'session';
   await session.regenerate();
 }
 
 /**
- * The signed-in user id of a Socket.IO handshake: the koa-session cookie read by `cookies` and its
+ * The signed-in session of a Socket.IO handshake: the koa-session cookie read by `cookies` and its
  * `.sig` checked by `keygrip` (any of the session keys, as koa does), then the stored session and
- * its epoch; or null.
+ * its epoch; its user id and session id, or null.
  */
-export async function userIdOfHandshake(kv: KV, keys: Keygrip, request: IncomingMessage): Promise<number | null> {
+export async function sessionOfHandshake(
+  kv: KV,
+  keys: Keygrip,
+  request: IncomingMessage,
+): Promise<{ userId: number; sessionId: string } | null> {
   const jar = handshakeCookies(request);
   const id = jar.get(SESSION_COOKIE);
   const signature = jar.get(`${SESSION_COOKIE}.sig`);
   if (!id || !signature || !keys.verify(`${SESSION_COOKIE}=${id}`, signature)) return null;
   const data = (await kvSessionStore(kv).get(id)) as (SessionData & { _expire?: unknown }) | undefined;
   if (!data || (typeof data._expire === 'number' && data._expire < Date.now())) return null;
-  return isSessionCurrent(kv, data);
+  const userId = await isSessionCurrent(kv, data);
+  return userId === null ? null : { userId, sessionId: id };
+}
+
+/** The signed-in user id of a Socket.IO handshake (sessionOfHandshake), or null. */
+export async function userIdOfHandshake(kv: KV, keys: Keygrip, request: IncomingMessage): Promise<number | null> {
+  return (await sessionOfHandshake(kv, keys, request))?.userId ?? null;
 }

@@ -3,7 +3,7 @@
  * in the transaction of the change it tells about, its text final; nothing is sent by the process
  * making the change — the worker's alert job (./job.ts, `sweepAlerts`) sends what is due to the
  * Telegram chat (./telegram.ts) with the claim, retry and give-up rules every outbox shares
- * (platform/mail/delivery.ts): a 429 waits its retry_after, another 4xx is given up at once, a 5xx
+ * (platform/outbox/delivery.ts): a 429 waits its retry_after, another 4xx is given up at once, a 5xx
  * or a network error is retried with a growing delay until MAIL_MAX_ATTEMPTS.
  *
  * Without TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID no alert is written at all.
@@ -12,7 +12,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import type { Config } from '../platform/config/types';
 import type { ServerI18n, Translate } from '../platform/i18n';
 import type { Logger } from '../platform/logger';
-import { attemptDelivery, dueMails, MAIL_SWEEP_BATCH, outboxTableOf, type MailAttempt, type OutboxTable } from '../platform/mail/delivery';
+import { attemptDelivery, contextOutboxTable, MAIL_SWEEP_BATCH, sweepOutbox, type MailAttempt, type OutboxTable } from '../platform/outbox/delivery';
 import { initAlertOutbox, type AlertOutbox } from './model';
 import { sendTelegramMessage, type TelegramTarget } from './telegram';
 import { alertText, type Alert } from './texts';
@@ -66,14 +66,7 @@ export interface AlertSendContext {
 }
 
 function alertTable(ctx: AlertSendContext): OutboxTable {
-  return outboxTableOf(ctx, () => ({
-    sequelize: ctx.sequelize,
-    model: initAlertOutbox(ctx.sequelize) as unknown as OutboxTable['model'],
-    logger: ctx.logger,
-    now: ctx.now,
-    label: 'telegram alert',
-    describe: (row) => ({ kind: (row as AlertOutbox).kind }),
-  }));
+  return contextOutboxTable(ctx, initAlertOutbox(ctx.sequelize), { label: 'telegram alert', describe: (row) => ({ kind: (row as AlertOutbox).kind }) });
 }
 
 /** One attempt at one alert, claimed here (a process that got it first wins: 'taken'). */
@@ -82,14 +75,7 @@ export function attemptAlert(ctx: AlertSendContext, alert: AlertOutbox): Promise
 }
 
 /** The job's pass: the alerts due now, oldest first, at most `limit`, sent in turn. */
-export async function sweepAlerts(ctx: AlertSendContext, limit = MAIL_SWEEP_BATCH): Promise<Record<MailAttempt, number>> {
-  const counts: Record<MailAttempt, number> = { sent: 0, retry: 0, failed: 0, waiting: 0, taken: 0 };
-  const alerts = await initAlertOutbox(ctx.sequelize).findAll({ where: dueMails(ctx.now()), order: [['id', 'ASC']], limit });
-  for (const alert of alerts) {
-    const outcome = await attemptAlert(ctx, alert);
-    counts[outcome] += 1;
-    // Telegram asked to wait: the rest of this pass would be refused too.
-    if (outcome === 'retry') break;
-  }
-  return counts;
+export function sweepAlerts(ctx: AlertSendContext, limit = MAIL_SWEEP_BATCH): Promise<Record<MailAttempt, number>> {
+  // Telegram asked to wait ('retry'): the rest of this pass would be refused too.
+  return sweepOutbox(initAlertOutbox(ctx.sequelize), ctx.now(), limit, (alert) => attemptAlert(ctx, alert), (outcome) => outcome === 'retry');
 }

@@ -8,7 +8,7 @@
  *
  * The token is part of the URL: no error message, log line or row ever holds the URL.
  */
-import { PermanentMailError, RetryLaterError } from '../platform/mail/delivery';
+import { PermanentMailError, RetryLaterError } from '../platform/outbox/delivery';
 
 export interface TelegramTarget {
   botToken: string;

@@ -8,6 +8,7 @@ import { initModels } from '../models';
 import { buildDirection, orderRequest, type TestDirection } from '../orders/testing';
 import { startTestServer, type TestServer } from '../test/server';
 import { cardDigits } from './normalize';
+import { testBlacklist, type TestBlacklist } from './testing';
 
 /** A card number of its own (random, so no other test on a shared database ever matches it). */
 function randomCard(): string {
@@ -21,7 +22,7 @@ describe('blacklist: entries, and the orders they refuse or hold (real HTTP)', f
   let admin: TestClient & { userId: number };
   let operator: TestClient;
   let direction: TestDirection;
-  const added: number[] = [];
+  let entries: TestBlacklist;
 
   before(async () => {
     // Behind one trusted proxy: X-Forwarded-For gives each request the client address a test needs.
@@ -29,20 +30,15 @@ describe('blacklist: entries, and the orders they refuse or hold (real HTTP)', f
     admin = await signedInAs(server, 'admin');
     operator = await signedInAs(server, 'operator');
     direction = await buildDirection(server, { rate: '100', from: { type: 'coin' }, to: { type: 'fiat' } });
+    entries = testBlacklist(server, admin);
   });
 
   after(async () => {
-    // A shared database: leave no entry behind for other tests' orders.
-    await initModels(server.db.sequelize).BlacklistEntry.destroy({ where: { id: added } });
+    await entries?.removeAll();
     await server.close();
   });
 
-  async function addEntry(kind: BlacklistKind, value: string, action: BlacklistAction, reason = `reason ${hex(4)}`): Promise<BlacklistEntryDto> {
-    const response = await admin.post('/admin/blacklist', { kind, value, action, reason });
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    added.push(response.body.data.id);
-    return response.body.data as BlacklistEntryDto;
-  }
+  const addEntry = (kind: BlacklistKind, value: string, action: BlacklistAction, reason?: string) => entries.add(kind, value, action, reason);
 
   function placeOrder(overrides: Partial<CreateOrderRequest>, ip = `192.0.2.${randomInt(1, 254)}`, lang = 'en') {
     const client = new TestClient(server.url, lang);

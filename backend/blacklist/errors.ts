@@ -6,3 +6,9 @@ export class OrderRefused extends AppError {
   readonly status = 403;
   readonly code = ErrorCode.OrderRefused;
 }
+
+/** The blacklist refused a refund address (never saying why): the order is unchanged. */
+export class RefundAddressRefused extends AppError {
+  readonly status = 422;
+  readonly code = ErrorCode.RefundAddressRefused;
+}

@@ -1,9 +1,19 @@
 import type { AssetDto } from '../../common/catalogue';
 import type { Asset } from '../models';
 
-/** What is published as the asset's reserve: the admin's figure in manual mode, else the stored balance. */
-export function publishedReserve(asset: Pick<Asset, 'reserve' | 'reserveMode' | 'reserveManual'>): string {
-  return asset.reserveMode === 'manual' && asset.reserveManual !== null && asset.reserveManual !== undefined ? asset.reserveManual : asset.reserve;
+type ReserveFields = Pick<Asset, 'reserve' | 'reserveMode' | 'reserveManual'>;
+
+/**
+ * The column holding the reserve that counts — the one published, and the one a payout draws on
+ * (orders/reserve.ts): the admin's figure in manual mode, else the stored balance.
+ */
+export function reserveColumn(asset: ReserveFields): 'reserve' | 'reserveManual' {
+  return asset.reserveMode === 'manual' && asset.reserveManual !== null && asset.reserveManual !== undefined ? 'reserveManual' : 'reserve';
+}
+
+/** What is published as the asset's reserve (see reserveColumn). */
+export function publishedReserve(asset: ReserveFields): string {
+  return asset[reserveColumn(asset)]!;
 }
 
 /** The public view of an asset: an explicit whitelist, never `toJSON()`. */

@@ -7,6 +7,8 @@ import { startTestServer, type TestServer } from '../test/server';
 import { ADMIN_ONLY, expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from './testing';
 import { csvCell } from './boardCsv';
 import { signedFileUrl } from './board';
+import { presentOperatorOrder } from '../orders/presenters';
+import { loadOrderView } from '../orders/view';
 import { BOARD_CHANNEL } from './boardChannel';
 import type { BoardOrderEvent } from '../../common/board';
 import { nextEvent, openClient, pause, record } from '../test/sockets';
@@ -106,6 +108,48 @@ describe('operator order board API', function () {
     const second = (await alice.get(`/operator/orders?from=${many.from}&status=new&cursor=${first.nextCursor}`)).body.data as BoardOrderList;
     expect([...uids(first), ...uids(second)]).to.deep.equal(built);
     expect(second.nextCursor).to.equal(null);
+  });
+
+  it('reads a row in one SELECT as the order itself reads: the operator view without history and payment', async () => {
+    const { order } = await buildOrder(server, {
+      direction,
+      request: { amountSend: '1.5' },
+      set: {
+        status: 'progress',
+        manual: true,
+        receivedAmount: '1.50',
+        receivedAt: new Date(),
+        blacklistMatch: { kind: 'email', action: 'hold', reason: 'listed', entryId: 7 },
+        escalatedAt: new Date(),
+        escalationReason: 'why',
+      },
+    });
+    expect((await alice.post(`/operator/orders/${order.uid}/claim`)).status).to.equal(200);
+    expect((await alice.post(`/operator/orders/${order.uid}/seen`)).status).to.equal(200);
+    const [row] = (await list(alice, `q=${order.uid}`)).orders;
+    const models = initModels(server.db.sequelize);
+    const fresh = (await models.Order.findByPk(order.id))!;
+    const { history, payment, ...summary } = presentOperatorOrder(await loadOrderView(models, fresh));
+    expect(history).to.not.be.empty;
+    expect(payment).to.not.equal(undefined);
+    expect(row).to.not.have.any.keys('history', 'payment');
+    expect(row).to.deep.equal({
+      ...summary,
+      assignedTo: { id: alice.userId, email: alice.email },
+      assignedAt: row!.assignedAt,
+      seen: true,
+      escalated: true,
+      escalatedAt: row!.escalatedAt,
+      escalationReason: 'why',
+      priority: false,
+    });
+    expect(row).to.deep.include({ manual: true, receivedAmount: '1.5', blacklistMatch: { kind: 'email', action: 'hold', reason: 'listed', entryId: 7 } });
+    expect(row!.assignedAt).to.be.a('string');
+    // Bob sees the same row as unseen; the drawer adds the history and where to pay.
+    expect((await list(bob, `q=${order.uid}`)).orders[0]!.seen).to.equal(false);
+    const drawer = (await bob.get(`/operator/orders/${order.uid}`)).body.data as BoardOrderDrawer;
+    expect(drawer.history).to.deep.equal(history);
+    expect(drawer.payment).to.deep.equal(payment);
   });
 
   it('claims: exactly one of two concurrent operators wins; the loser hears who holds it', async () => {
@@ -233,10 +277,13 @@ describe('operator order board API', function () {
       await alice.post(`${path}/notes`, { text: 'live' });
       await alice.post(`${path}/escalate`, { reason: 'live' });
       await alice.post(`${path}/release`);
+      // Releasing a free order changes nothing and tells nobody; the next change comes next.
+      expect((await alice.post(`${path}/release`)).status).to.equal(200);
+      await alice.post(`${path}/claim`);
       const deadline = Date.now() + 3000;
-      while (events.filter((event) => event.uid === order.uid).length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (events.filter((event) => event.uid === order.uid).length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       const mine = events.filter((event) => event.uid === order.uid);
-      expect(mine.map((event) => event.change)).to.deep.equal(['claim', 'note', 'escalate', 'release']);
+      expect(mine.map((event) => event.change)).to.deep.equal(['claim', 'note', 'escalate', 'release', 'claim']);
       expect(mine[0]!.assignedTo).to.deep.equal({ id: alice.userId, email: alice.email });
       expect(mine[1]!.notesCount).to.equal(1);
       expect(mine[2]!.escalated).to.equal(true);

@@ -3,8 +3,7 @@
  * CSV's rows), the board's commands (claim, release, reassign, seen, notes, escalate — each in a
  * writeTransaction with its audit record, then pushed live as `operators:board`) and the drawer.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { literal, Op, type Sequelize, type WhereOptions } from 'sequelize';
+import { literal, Op, QueryTypes, type Attributes, type Sequelize, type Transaction, type WhereOptions } from 'sequelize';
 import { ErrorCode } from '../../common/api';
 import {
   BOARD_CARD_LAST4_PATTERN,
@@ -22,16 +21,18 @@ import {
 } from '../../common/board';
 import { Big } from '../../common/money';
 import { recordAudit, type AuditActor } from '../audit/record';
-import type { Models, Order, OrderNote } from '../models';
+import type { Asset, Models, Order, OrderNote } from '../models';
 import type { OrdersContext } from '../orders/context';
-import { presentOperatorOrder } from '../orders/presenters';
-import { loadOrderView, loadOrderViews, type OrderView } from '../orders/view';
+import { presentOperatorOrder, presentOperatorSummary } from '../orders/presenters';
+import { loadOrderView } from '../orders/view';
 import { writeTransaction } from '../platform/db/transaction';
 import { dialectOf, moneySql } from '../platform/db/money';
+import { fromRawRow } from '../platform/db/raw';
 import { AppError, ConflictError, ForbiddenError, ValidationError } from '../platform/errors';
 import type { KV } from '../platform/kv/types';
 import { STAFF_ROLES } from './policy';
 import { BOARD_CHANNEL } from './boardChannel';
+import { linkSignatureValid, signLink } from '../platform/security/signedLink';
 
 /** 409 order_claimed: someone else holds the order (the message names their e-mail). */
 export class OrderClaimed extends AppError {
@@ -109,22 +110,128 @@ async function searchIds(models: Pick<Models, 'Order'>, q: string): Promise<numb
 }
 
 /** The exact amount check (SQLite's SQL range is only approximate). */
-function exactAmount(order: Order, filters: BoardFilters): boolean {
+function exactAmount(order: Pick<Order, 'amountSend'>, filters: BoardFilters): boolean {
   if (filters.amountMin !== undefined && new Big(order.amountSend).lt(filters.amountMin)) return false;
   if (filters.amountMax !== undefined && new Big(order.amountSend).gt(filters.amountMax)) return false;
   return true;
 }
 
+/** An order read with what its board row shows besides itself, in the page's one SELECT. */
+export type BoardOrder = Attributes<Order> & {
+  fromAsset: Attributes<Asset> | null;
+  toAsset: Attributes<Asset> | null;
+  holder: BoardStaffRef | null;
+  /** Whether the reader marked it seen. */
+  seen: boolean;
+  /** The owner's KYC status (orders of verified users are marked priority). */
+  ownerKycStatus: string | null;
+};
+
+/** What an order's side shows (presentSide). */
+const SIDE_ATTRIBUTES = ['code', 'name', 'nameRu', 'type', 'currency', 'network', 'precision', 'city'] as const;
+
+/** The order's secrets never leave the database for the board. */
+const ROW_EXCLUDED = new Set(['secretHash', 'secretSealed']);
+
+interface RowSelect {
+  /** The order's columns (no secrets), qualified by `Order`. */
+  columns: string;
+  /** The joined columns and the joins of a page already in `Order`. */
+  joinedColumns: string;
+  joins: (me: number) => string;
+}
+
+const selects = new WeakMap<Sequelize, RowSelect>();
+
+/**
+ * The parts of a page's SELECT: the page of orders first (a derived table: the filter, ORDER BY id
+ * DESC and LIMIT on `orders` alone, so the index walk stops at the page on both databases — joined
+ * in the same query, MariaDB sorted every matching row), then LEFT JOINs of both assets, the holder's
+ * e-mail, the owner's KYC status (the priority mark) and the caller's seen mark on those rows only. Joined columns come back as `fromAsset.code`,
+ * `holder.email`, `seen.id`.
+ */
+function rowSelect(models: Pick<Models, 'Order'>): RowSelect {
+  const sequelize = models.Order.sequelize!;
+  let select = selects.get(sequelize);
+  if (!select) {
+    const q = (name: string) => quoted(sequelize, name);
+    const alias = (name: string) => sequelize.getQueryInterface().quoteIdentifier(name);
+    const fields = Object.values(models.Order.getAttributes())
+      .map((attribute) => attribute.field!)
+      .filter((field) => !ROW_EXCLUDED.has(field));
+    const joined = fields.map((field) => `${q('Order')}.${q(field)}`);
+    for (const side of ['fromAsset', 'toAsset']) for (const name of SIDE_ATTRIBUTES) joined.push(`${q(side)}.${q(name)} AS ${alias(`${side}.${name}`)}`);
+    joined.push(
+      `${q('holder')}.${q('email')} AS ${alias('holder.email')}`,
+      `${q('seen')}.${q('id')} AS ${alias('seen.id')}`,
+      `${q('owner')}.${q('kycStatus')} AS ${alias('owner.kycStatus')}`,
+    );
+    const joins =
+      ` LEFT JOIN ${q('assets')} AS ${q('fromAsset')} ON ${q('fromAsset')}.${q('code')} = ${q('Order')}.${q('fromCode')}` +
+      ` LEFT JOIN ${q('assets')} AS ${q('toAsset')} ON ${q('toAsset')}.${q('code')} = ${q('Order')}.${q('toCode')}` +
+      ` LEFT JOIN ${q('users')} AS ${q('holder')} ON ${q('holder')}.${q('id')} = ${q('Order')}.${q('assignedTo')}` +
+      ` LEFT JOIN ${q('users')} AS ${q('owner')} ON ${q('owner')}.${q('id')} = ${q('Order')}.${q('userId')}` +
+      ` LEFT JOIN ${q('order_seen')} AS ${q('seen')} ON ${q('seen')}.${q('orderId')} = ${q('Order')}.${q('id')} AND ${q('seen')}.${q('userId')} = `;
+    select = {
+      columns: fields.map((field) => `${q('Order')}.${q(field)}`).join(', '),
+      joinedColumns: joined.join(', '),
+      joins: (me: number) => `${joins}${Number(me)}`,
+    };
+    selects.set(sequelize, select);
+  }
+  return select;
+}
+
+/** A joined row (flat: `fromAsset.code`…) as a BoardOrder; a LEFT JOIN that found nothing gives nulls. */
+function boardOrderOf(models: Pick<Models, 'Order' | 'Asset'>, row: Record<string, unknown>): BoardOrder {
+  const order: Record<string, unknown> = {};
+  const parts: Record<string, Record<string, unknown>> = { fromAsset: {}, toAsset: {}, holder: {}, seen: {}, owner: {} };
+  for (const key in row) {
+    const dot = key.indexOf('.');
+    if (dot === -1) order[key] = row[key];
+    else parts[key.slice(0, dot)]![key.slice(dot + 1)] = row[key];
+  }
+  const asset = (part: Record<string, unknown>) => (part.code === null || part.code === undefined ? null : fromRawRow(models.Asset, part));
+  const read = fromRawRow(models.Order, order) as BoardOrder;
+  const email = parts.holder!.email;
+  read.fromAsset = asset(parts.fromAsset!);
+  read.toAsset = asset(parts.toAsset!);
+  read.holder = read.assignedTo === null || read.assignedTo === undefined ? null : { id: read.assignedTo, email: typeof email === 'string' ? email : '' };
+  read.seen = parts.seen!.id !== null && parts.seen!.id !== undefined;
+  read.ownerKycStatus = typeof parts.owner!.kycStatus === 'string' ? parts.owner!.kycStatus : null;
+  return read;
+}
+
+/**
+ * The board rows matching `where` (conditions on `Order`), newest first, `limit` of them, read as
+ * raw rows: building a page of model instances costs more than the SELECT itself.
+ */
+async function selectBoardOrders(models: Pick<Models, 'Order' | 'Asset'>, where: WhereOptions[], me: number, limit: number): Promise<BoardOrder[]> {
+  const sequelize = models.Order.sequelize!;
+  const generator = sequelize.getQueryInterface().queryGenerator as unknown as {
+    getWhereConditions(where: WhereOptions, table: string, model: unknown): string;
+  };
+  const conditions = where.length ? generator.getWhereConditions({ [Op.and]: where }, 'Order', models.Order) : '';
+  const select = rowSelect(models);
+  const q = (name: string) => quoted(sequelize, name);
+  const order = ` ORDER BY ${q('Order')}.${q('id')} DESC`;
+  const page = `SELECT ${select.columns} FROM ${q('orders')} AS ${q('Order')}${conditions ? ` WHERE ${conditions}` : ''}${order} LIMIT ${Number(limit)}`;
+  const sql = `SELECT ${select.joinedColumns} FROM (${page}) AS ${q('Order')}${select.joins(me)}${order}`;
+  const rows = await sequelize.query<Record<string, unknown>>(sql, { type: QueryTypes.SELECT });
+  return rows.map((row) => boardOrderOf(models, row));
+}
+
 /**
  * Orders matching the filters, newest first, older than `cursor` (an id): `limit` of them, and
- * whether more exist. The cursor stays stable under filters: ids only go down.
+ * whether more exist, each read with its row's joins. The cursor stays stable under filters: ids
+ * only go down.
  */
 export async function findBoardOrders(
-  models: Pick<Models, 'Order'>,
+  models: Pick<Models, 'Order' | 'Asset'>,
   filters: BoardFilters & { cursor?: string },
   me: number,
   limit: number,
-): Promise<{ rows: Order[]; more: boolean }> {
+): Promise<{ rows: BoardOrder[]; more: boolean }> {
   const sequelize = models.Order.sequelize!;
   const base = boardWhere(sequelize, { ...filters, q: undefined }, me);
   const q = filters.q?.trim();
@@ -135,12 +242,12 @@ export async function findBoardOrders(
     base.push({ id: { [Op.in]: ids } });
   } else if (q) base.push(...boardWhere(sequelize, { q }, me));
   const jsFilter = dialectOf(sequelize) === 'sqlite' && (filters.amountMin !== undefined || filters.amountMax !== undefined);
-  const rows: Order[] = [];
+  const rows: BoardOrder[] = [];
   let before = filters.cursor ? Number(filters.cursor) : null;
   const batch = limit + 1;
   for (;;) {
     const where = before === null ? base : [...base, { id: { [Op.lt]: before } }];
-    const found = await models.Order.findAll({ where: { [Op.and]: where }, order: [['id', 'DESC']], limit: batch });
+    const found = await selectBoardOrders(models, where, me, batch);
     for (const order of found) if (!jsFilter || exactAmount(order, filters)) rows.push(order);
     if (rows.length > limit || found.length < batch) break;
     before = found[found.length - 1]!.id;
@@ -160,30 +267,28 @@ async function staffRefs(models: Pick<Models, 'User'>, ids: Array<number | null 
   return new Map(users.map((user) => [user.id, { id: user.id, email: user.email }]));
 }
 
-/** The board rows of orders: the operator's DTO, who holds each, and whether `me` saw it. */
-export async function presentBoardRows(models: BoardModels, orders: Order[], me: number, views?: OrderView[]): Promise<BoardOrderRow[]> {
-  if (orders.length === 0) return [];
-  const ids = orders.map((order) => order.id);
-  const [loaded, refs, seen] = await Promise.all([
-    views ?? loadOrderViews(models, orders),
-    staffRefs(models, orders.map((order) => order.assignedTo)),
-    models.OrderSeen.findAll({ where: { userId: me, orderId: { [Op.in]: ids } }, attributes: ['orderId'] }),
-  ]);
-  const seenIds = new Set(seen.map((row) => row.orderId));
-  return loaded.map((view) => boardRow(view, refs, seenIds.has(view.order.id)));
-}
-
-function boardRow(view: OrderView, refs: Map<number, BoardStaffRef>, seen: boolean): BoardOrderRow {
-  const { order } = view;
-  return {
-    ...presentOperatorOrder(view),
-    assignedTo: order.assignedTo === null || order.assignedTo === undefined ? null : (refs.get(order.assignedTo) ?? { id: order.assignedTo, email: '' }),
+/** The board row of an order read by findBoardOrders / boardOrderById (its joins loaded). */
+export function boardRow(order: BoardOrder): BoardOrderRow {
+  return Object.assign(presentOperatorSummary(order, order.fromAsset, order.toAsset), {
+    assignedTo: order.holder,
     assignedAt: iso(order.assignedAt),
-    seen,
+    seen: order.seen,
     escalated: Boolean(order.escalatedAt),
     escalatedAt: iso(order.escalatedAt),
     escalationReason: order.escalationReason ?? null,
-  };
+    priority: order.ownerKycStatus === 'approve',
+  });
+}
+
+/** One order with its row's joins, as `me` sees it (null when there is no such order). */
+export async function boardOrderById(models: Pick<Models, 'Order' | 'Asset'>, id: number, me: number): Promise<BoardOrder | null> {
+  const [row] = await selectBoardOrders(models, [{ id }], me, 1);
+  return row ?? null;
+}
+
+/** The board row of the order `id` as `me` sees it now (after a command). */
+async function currentRow(models: Pick<Models, 'Order' | 'Asset'>, id: number, me: number): Promise<BoardOrderRow> {
+  return boardRow((await boardOrderById(models, id, me))!);
 }
 
 /**
@@ -198,28 +303,14 @@ export function orderProfit(order: Pick<Order, 'amountSend' | 'amountReceive' | 
 
 // ---- Signed file links -------------------------------------------------------------------
 
-function fileSignature(key: string, uid: string, kind: BoardFileKind, expires: number): string {
-  return createHmac('sha256', key).update(`order-file:${uid}:${kind}:${expires}`).digest('base64url');
-}
-
-/** `/api/operator/orders/{uid}/signed/{kind}?expires=&sig=`, valid BOARD_FILE_LINK_TTL_SECONDS from `now`. */
+/** `/api/operator/orders/{uid}/signed/{kind}?expires=&sig=`, valid BOARD_FILE_LINK_TTL_SECONDS from `now` (platform/security/signedLink.ts). */
 export function signedFileUrl(secretKeys: readonly string[], uid: string, kind: BoardFileKind, now: Date): string {
-  const expires = Math.floor(now.getTime() / 1000) + BOARD_FILE_LINK_TTL_SECONDS;
-  const sig = fileSignature(secretKeys[0]!, uid, kind, expires);
-  return `/api/operator/orders/${encodeURIComponent(uid)}/signed/${kind}?expires=${expires}&sig=${sig}`;
+  return `/api/operator/orders/${encodeURIComponent(uid)}/signed/${kind}?${signLink(secretKeys, `order-file:${uid}:${kind}`, now, BOARD_FILE_LINK_TTL_SECONDS)}`;
 }
 
-/** Whether a link's signature matches (any of the app's keys) and it has not expired. */
+/** Whether an order file link is signed for this order and file and has not expired. */
 export function fileLinkValid(secretKeys: readonly string[], uid: string, kind: BoardFileKind, expires: unknown, sig: unknown, now: Date): boolean {
-  if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof sig !== 'string') return false;
-  const at = Number(expires);
-  const nowSeconds = now.getTime() / 1000;
-  if (at < nowSeconds || at > nowSeconds + BOARD_FILE_LINK_TTL_SECONDS + 60) return false;
-  const given = Buffer.from(sig);
-  return secretKeys.some((key) => {
-    const wanted = Buffer.from(fileSignature(key, uid, kind, at));
-    return wanted.length === given.length && timingSafeEqual(wanted, given);
-  });
+  return linkSignatureValid(secretKeys, `order-file:${uid}:${kind}`, expires, sig, now, BOARD_FILE_LINK_TTL_SECONDS);
 }
 
 function fileLinks(ctx: OrdersContext, order: Order): BoardFileLinks {
@@ -230,13 +321,15 @@ function fileLinks(ctx: OrdersContext, order: Order): BoardFileLinks {
   };
 }
 
-/** `GET /api/operator/orders/{uid}`. */
+/** `GET /api/operator/orders/{uid}`: the row, the history and where to pay, the profit, the file links. */
 export async function boardDrawer(ctx: OrdersContext, order: Order, me: number): Promise<BoardOrderDrawer> {
   const models = ctx.models;
-  const view = await loadOrderView(models, order);
-  const [[row], notesCount] = await Promise.all([presentBoardRows(models, [order], me, [view]), models.OrderNote.count({ where: { orderId: order.id } })]);
+  const [row, view, notesCount] = await Promise.all([currentRow(models, order.id, me), loadOrderView(models, order), models.OrderNote.count({ where: { orderId: order.id } })]);
+  const { history, payment } = presentOperatorOrder(view);
   return {
-    ...row!,
+    ...row,
+    history,
+    payment,
     notesCount,
     rateAtCreation: order.rate,
     marketRate: order.marketRate ?? null,
@@ -248,14 +341,15 @@ export async function boardDrawer(ctx: OrdersContext, order: Order, me: number):
 
 // ---- Commands --------------------------------------------------------------------------------
 
-async function publishBoard(ctx: OrdersContext, order: Order, change: BoardChange, by: AuditActor): Promise<void> {
+/** Tells every console of a change of `order` (read with its row's joins: the holder is there). */
+async function publishBoard(ctx: OrdersContext, order: BoardOrder, change: BoardChange, by: AuditActor): Promise<void> {
   try {
-    const [refs, notesCount] = await Promise.all([staffRefs(ctx.models, [order.assignedTo]), ctx.models.OrderNote.count({ where: { orderId: order.id } })]);
+    const notesCount = await ctx.models.OrderNote.count({ where: { orderId: order.id } });
     const event: BoardOrderEvent = {
       uid: order.uid,
       change,
       by: { id: by.id, email: by.email },
-      assignedTo: order.assignedTo ? (refs.get(order.assignedTo) ?? { id: order.assignedTo, email: '' }) : null,
+      assignedTo: order.holder,
       assignedAt: iso(order.assignedAt),
       escalated: Boolean(order.escalatedAt),
       escalatedAt: iso(order.escalatedAt),
@@ -273,81 +367,82 @@ export async function publishBoardEvent(kv: KV, event: BoardOrderEvent): Promise
   await kv.publish(BOARD_CHANNEL, JSON.stringify(event));
 }
 
-async function presentAfter(ctx: OrdersContext, order: Order, change: BoardChange, caller: BoardCaller): Promise<BoardOrderRow> {
-  await publishBoard(ctx, order, change, caller);
-  const [row] = await presentBoardRows(ctx.models, [order], caller.id);
-  return row!;
+/** What a board command did to its order inside the transaction. */
+interface BoardStep {
+  /** The order the command worked on (read again with its row's joins after the commit). */
+  order: Order;
+  /** The fields it changed, before and after, for the audit record; absent: nothing changed. */
+  audit?: { before: Record<string, unknown>; after: Record<string, unknown> };
+  /** With no change: return the row without publishing anything. */
+  quiet?: boolean;
+}
+
+/**
+ * One board command (`change`) on an order: in one writeTransaction `step` updates it and a
+ * change is audited (`order.<change>`); after the commit the order's row is read once, published to
+ * the board (unless `quiet`) and returned to the caller.
+ */
+async function boardCommand(ctx: OrdersContext, change: BoardChange, caller: BoardCaller, step: (transaction: Transaction) => Promise<BoardStep>): Promise<BoardOrderRow> {
+  const done = await writeTransaction(ctx.sequelize, async (transaction) => {
+    const { order, audit, quiet } = await step(transaction);
+    if (audit) {
+      await recordAudit(ctx.models, transaction, {
+        actor: caller,
+        ip: caller.ip ?? null,
+        action: `order.${change}`,
+        target: { type: 'order', id: order.uid },
+        ...audit,
+      });
+    }
+    return { id: order.id, quiet };
+  });
+  const current = (await boardOrderById(ctx.models, done.id, caller.id))!;
+  if (!done.quiet) await publishBoard(ctx, current, change, caller);
+  return boardRow(current);
 }
 
 /** Claims the order for the caller: a conditional update WHERE assignedTo IS NULL; again by the holder = no change. */
-export async function claimOrder(ctx: OrdersContext, orderId: number, caller: BoardCaller): Promise<BoardOrderRow> {
+export function claimOrder(ctx: OrdersContext, orderId: number, caller: BoardCaller): Promise<BoardOrderRow> {
   const { Order: Orders, User } = ctx.models;
-  const result = await writeTransaction(ctx.sequelize, async (transaction) => {
-    const now = ctx.now();
-    const [count] = await Orders.update({ assignedTo: caller.id, assignedAt: now }, { where: { id: orderId, assignedTo: null }, transaction });
+  return boardCommand(ctx, 'claim', caller, async (transaction) => {
+    // Updated before it is read: on MariaDB a read first would fix the snapshot a losing claim reads the holder from.
+    const [count] = await Orders.update({ assignedTo: caller.id, assignedAt: ctx.now() }, { where: { id: orderId, assignedTo: null }, transaction });
     const order = (await Orders.findByPk(orderId, { transaction }))!;
     if (count !== 1) {
-      if (order.assignedTo === caller.id) return { order, changed: false };
+      if (order.assignedTo === caller.id) return { order, quiet: true };
       const holder = order.assignedTo ? await User.findByPk(order.assignedTo, { attributes: ['email'], transaction }) : null;
       throw new OrderClaimed({ values: { email: holder?.email ?? '?' } });
     }
-    await recordAudit(ctx.models, transaction, {
-      actor: caller,
-      ip: caller.ip ?? null,
-      action: 'order.claim',
-      target: { type: 'order', id: order.uid },
-      before: { assignedTo: null },
-      after: { assignedTo: caller.id },
-    });
-    return { order, changed: true };
+    return { order, audit: { before: { assignedTo: null }, after: { assignedTo: caller.id } } };
   });
-  if (!result.changed) return (await presentBoardRows(ctx.models, [result.order], caller.id))[0]!;
-  return presentAfter(ctx, result.order, 'claim', caller);
 }
 
 /** Releases the order: its holder or an admin (403 otherwise); a free order stays free. */
-export async function releaseOrder(ctx: OrdersContext, orderId: number, caller: BoardCaller): Promise<BoardOrderRow> {
+export function releaseOrder(ctx: OrdersContext, orderId: number, caller: BoardCaller): Promise<BoardOrderRow> {
   const { Order: Orders } = ctx.models;
-  const order = await writeTransaction(ctx.sequelize, async (transaction) => {
-    const current = (await Orders.findByPk(orderId, { transaction }))!;
-    const holder = current.assignedTo;
-    if (holder === null || holder === undefined) return current;
+  return boardCommand(ctx, 'release', caller, async (transaction) => {
+    const order = (await Orders.findByPk(orderId, { transaction }))!;
+    const holder = order.assignedTo;
+    // A free order stays free: nothing changed, so nothing is published.
+    if (holder === null || holder === undefined) return { order, quiet: true };
     if (holder !== caller.id && caller.role !== 'admin') throw new ForbiddenError();
     const [count] = await Orders.update({ assignedTo: null, assignedAt: null }, { where: { id: orderId, assignedTo: holder }, transaction });
     if (count !== 1) throw new ConflictError();
-    await recordAudit(ctx.models, transaction, {
-      actor: caller,
-      ip: caller.ip ?? null,
-      action: 'order.release',
-      target: { type: 'order', id: current.uid },
-      before: { assignedTo: holder },
-      after: { assignedTo: null },
-    });
-    return current.reload({ transaction });
+    return { order, audit: { before: { assignedTo: holder }, after: { assignedTo: null } } };
   });
-  return presentAfter(ctx, order, 'release', caller);
 }
 
 /** Gives the order to another ACTIVE staff member (admins only: the route's policy). */
-export async function reassignOrder(ctx: OrdersContext, orderId: number, userId: number, caller: BoardCaller, invalid: () => ValidationError): Promise<BoardOrderRow> {
+export function reassignOrder(ctx: OrdersContext, orderId: number, userId: number, caller: BoardCaller, invalid: () => ValidationError): Promise<BoardOrderRow> {
   const { Order: Orders, User } = ctx.models;
-  const order = await writeTransaction(ctx.sequelize, async (transaction) => {
+  return boardCommand(ctx, 'reassign', caller, async (transaction) => {
     const target = await User.findByPk(userId, { transaction });
     if (!target || target.status !== 'active' || !(STAFF_ROLES as readonly string[]).includes(target.role)) throw invalid();
-    const current = (await Orders.findByPk(orderId, { transaction }))!;
-    const before = current.assignedTo ?? null;
+    const order = (await Orders.findByPk(orderId, { transaction }))!;
+    const before = order.assignedTo ?? null;
     await Orders.update({ assignedTo: userId, assignedAt: ctx.now() }, { where: { id: orderId }, transaction });
-    await recordAudit(ctx.models, transaction, {
-      actor: caller,
-      ip: caller.ip ?? null,
-      action: 'order.reassign',
-      target: { type: 'order', id: current.uid },
-      before: { assignedTo: before },
-      after: { assignedTo: userId },
-    });
-    return current.reload({ transaction });
+    return { order, audit: { before: { assignedTo: before }, after: { assignedTo: userId } } };
   });
-  return presentAfter(ctx, order, 'reassign', caller);
 }
 
 /** Marks the order seen by the caller (once; again = no change). */
@@ -359,7 +454,7 @@ export async function markSeen(ctx: OrdersContext, order: Order, caller: BoardCa
     // Two tabs of the same operator: the unique index keeps one row, which is what we wanted.
     if ((error as { name?: string }).name !== 'SequelizeUniqueConstraintError') throw error;
   });
-  return (await presentBoardRows(ctx.models, [order], caller.id))[0]!;
+  return currentRow(ctx.models, order.id, caller.id);
 }
 
 function presentNote(order: Order, note: OrderNote, refs: Map<number, BoardStaffRef>): BoardNoteDto {
@@ -391,28 +486,19 @@ export async function addNote(ctx: OrdersContext, order: Order, text: string, ca
     });
     return created;
   });
-  await publishBoard(ctx, order, 'note', caller);
+  await publishBoard(ctx, (await boardOrderById(ctx.models, order.id, caller.id))!, 'note', caller);
   return presentNote(order, note, new Map([[caller.id, { id: caller.id, email: caller.email }]]));
 }
 
-export async function escalateOrder(ctx: OrdersContext, orderId: number, reason: string, caller: BoardCaller): Promise<BoardOrderRow> {
+export function escalateOrder(ctx: OrdersContext, orderId: number, reason: string, caller: BoardCaller): Promise<BoardOrderRow> {
   const { Order: Orders } = ctx.models;
-  const order = await writeTransaction(ctx.sequelize, async (transaction) => {
-    const current = (await Orders.findByPk(orderId, { transaction }))!;
-    const before = { escalatedAt: iso(current.escalatedAt), escalationReason: current.escalationReason ?? null };
+  return boardCommand(ctx, 'escalate', caller, async (transaction) => {
+    const order = (await Orders.findByPk(orderId, { transaction }))!;
+    const before = { escalatedAt: iso(order.escalatedAt), escalationReason: order.escalationReason ?? null };
     const now = ctx.now();
     await Orders.update({ escalatedAt: now, escalationReason: reason }, { where: { id: orderId }, transaction });
-    await recordAudit(ctx.models, transaction, {
-      actor: caller,
-      ip: caller.ip ?? null,
-      action: 'order.escalate',
-      target: { type: 'order', id: current.uid },
-      before,
-      after: { escalatedAt: iso(now), escalationReason: reason },
-    });
-    return current.reload({ transaction });
+    return { order, audit: { before, after: { escalatedAt: iso(now), escalationReason: reason } } };
   });
-  return presentAfter(ctx, order, 'escalate', caller);
 }
 
 export { BOARD_PAGE_SIZE };

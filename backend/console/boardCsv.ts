@@ -5,14 +5,13 @@
  */
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
-import { Op } from 'sequelize';
 import { BOARD_CSV_COLUMNS, BOARD_CSV_MAX_ROWS, type BoardCsvColumn } from '../../common/board';
-import type { Models, Order } from '../models';
+import type { Models } from '../models';
 import type { AppState } from '../platform/http/types';
 import { validate } from '../platform/http/validate';
 import { signedInUser } from '../accounts/requireUser';
 import type { Translate } from '../platform/i18n';
-import { findBoardOrders, type BoardQuery } from './board';
+import { findBoardOrders, type BoardOrder, type BoardQuery } from './board';
 import { boardListSchema } from './boardSchemas';
 import { requireStaff, type StaffDeps } from './policy';
 
@@ -25,7 +24,7 @@ export function csvCell(value: string | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function cells(order: Order, emails: Map<number, string>): Record<BoardCsvColumn, string | null> {
+function cells(order: BoardOrder): Record<BoardCsvColumn, string | null> {
   return {
     uid: order.uid,
     createdAt: order.createdAt.toISOString(),
@@ -38,24 +37,21 @@ function cells(order: Order, emails: Map<number, string>): Record<BoardCsvColumn
     email: order.email,
     senderAccount: order.senderAccount,
     receiverAccount: order.receiverAccount,
-    assignedTo: order.assignedTo ? (emails.get(order.assignedTo) ?? String(order.assignedTo)) : null,
+    assignedTo: order.assignedTo ? (order.holder?.email ?? String(order.assignedTo)) : null,
     escalated: order.escalatedAt ? 'yes' : 'no',
   };
 }
 
 /** The CSV's lines: a header, then the matching orders, BOARD_CSV_MAX_ROWS at most. */
-export async function* boardCsvLines(models: Pick<Models, 'Order' | 'User'>, query: BoardQuery, me: number, t: Translate, max = BOARD_CSV_MAX_ROWS): AsyncGenerator<string> {
+export async function* boardCsvLines(models: Pick<Models, 'Order' | 'Asset'>, query: BoardQuery, me: number, t: Translate, max = BOARD_CSV_MAX_ROWS): AsyncGenerator<string> {
   yield `\uFEFF${BOARD_CSV_COLUMNS.map((column) => csvCell(t(`board.csv.${column}`))).join(',')}\r\n`;
   let cursor: string | undefined;
   let written = 0;
   while (written < max) {
     const { rows, more } = await findBoardOrders(models, { ...query, cursor }, me, Math.min(BATCH, max - written));
-    const ids = [...new Set(rows.map((order) => order.assignedTo).filter((id): id is number => typeof id === 'number'))];
-    const users = ids.length ? await models.User.findAll({ where: { id: { [Op.in]: ids } }, attributes: ['id', 'email'] }) : [];
-    const emails = new Map(users.map((user) => [user.id, user.email]));
     let chunk = '';
     for (const order of rows) {
-      const row = cells(order, emails);
+      const row = cells(order);
       chunk += `${BOARD_CSV_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
     }
     written += rows.length;
@@ -65,7 +61,7 @@ export async function* boardCsvLines(models: Pick<Models, 'Order' | 'User'>, que
   }
 }
 
-export function boardCsvRoutes(deps: StaffDeps & { models: Pick<Models, 'Order' | 'User'> }): Router<AppState> {
+export function boardCsvRoutes(deps: StaffDeps & { models: Pick<Models, 'Order' | 'Asset'> }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/operator' });
   router.get('/orders.csv', ...requireStaff(deps), validate(boardListSchema, 'query'), async function exportCsv(ctx) {
     const query = { ...(ctx.state.input as BoardQuery), cursor: undefined };

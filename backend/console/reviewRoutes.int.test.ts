@@ -1,10 +1,11 @@
 import { expect } from 'chai';
+import type { Lang } from '../../common/api';
 import type { OrderDto } from '../../common/orders';
 import type { ReviewItem, ReviewKind, ReviewList } from '../../common/reviews';
 import { TestClient } from '../accounts/testing';
 import { initModels } from '../models';
 import { ORDERS_CHANNEL, type OrderChangeMessage } from '../orders/events';
-import { buildDirection, buildOrder, type TestDirection } from '../orders/testing';
+import { buildDirection, buildOrder, waitForOutbox, type TestDirection } from '../orders/testing';
 import { startTestServer, type TestServer } from '../test/server';
 import { picture } from '../uploads/testing';
 import { expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from './testing';
@@ -38,8 +39,9 @@ describe('operator review queues', function () {
     await server.close();
   });
 
-  async function cardOrderWithPhoto() {
+  async function cardOrderWithPhoto(lang: Lang = 'en') {
     const built = await buildOrder(server, {
+      lang,
       direction: cards,
       request: { senderAccount: '4111111111111111', receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' },
       set: { confirmedAt: new Date() },
@@ -49,8 +51,9 @@ describe('operator review queues', function () {
     return built;
   }
 
-  async function orderWithReceipt() {
+  async function orderWithReceipt(lang: Lang = 'en') {
     const built = await buildOrder(server, {
+      lang,
       direction: cards,
       request: { senderAccount: '4111111111111111', receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' },
       set: { confirmedAt: new Date(), cardCheck: 'not_required' },
@@ -180,6 +183,40 @@ describe('operator review queues', function () {
     const { AuditRecord } = initModels(server.db.sequelize);
     const actions = (await AuditRecord.findAll({ where: { targetType: 'order', targetId: order.uid }, order: [['id', 'ASC']] })).map((record) => record.action);
     expect(actions.filter((action) => action.startsWith('review.'))).to.deep.equal(['review.reject', 'review.approve']);
+  });
+
+  it('mails the customer a rejection in the order language, with the reason and the order link; an approval mails nothing', async () => {
+    const site = new URL(server.config.publicUrl).host;
+    const card = await cardOrderWithPhoto('ru');
+    const reason = 'Номер карты закрыт <пальцем>';
+    expect((await operator.post(`/operator/reviews/card/${card.order.uid}/reject`, { reason })).status).to.equal(200);
+    const cardMails = await waitForOutbox(server.config.outboxDir, card.order.email, 2);
+    expect(cardMails.map((mail) => mail.subject)).to.deep.equal([
+      `Заявка ${card.order.uid} создана на ${site}`,
+      `Заявка ${card.order.uid} на ${site}: файл не принят (фото карты)`,
+    ]);
+    const rejection = cardMails[1]!;
+    expect(rejection.text).to.include(`Причина: ${reason}`);
+    expect(rejection.html).to.include('Причина: Номер карты закрыт &lt;пальцем&gt;');
+    expect(rejection.links).to.include(`${server.config.publicUrl.replace(/\/$/, '')}/order/${card.order.uid}/${card.secret}`);
+
+    const receipt = await orderWithReceipt('en');
+    expect((await operator.post(`/operator/reviews/receipt/${receipt.order.uid}/reject`, { reason: '  ' })).status).to.equal(200);
+    const receiptMails = await waitForOutbox(server.config.outboxDir, receipt.order.email, 2);
+    expect(receiptMails.map((mail) => mail.subject).at(-1)).to.equal(`Order ${receipt.order.uid} on ${site}: payment receipt not accepted`);
+    expect(receiptMails.at(-1)!.text).to.include('Reason: none given; make sure the whole document is visible and sharp');
+    expect(receiptMails.at(-1)!.text).to.include(`/order/${receipt.order.uid}/${receipt.secret}`);
+
+    // The board's card-reject action mails the same, with the default words.
+    const board = await cardOrderWithPhoto();
+    expect((await operator.post(`/operator/orders/${board.order.uid}/card-reject`, {})).status).to.equal(200);
+    const boardMails = await waitForOutbox(server.config.outboxDir, board.order.email, 2);
+    expect(boardMails.map((mail) => mail.subject).at(-1)).to.equal(`Order ${board.order.uid} on ${site}: card photo not accepted`);
+
+    const approved = await cardOrderWithPhoto();
+    expect((await operator.post(`/operator/reviews/card/${approved.order.uid}/approve`, {})).status).to.equal(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await waitForOutbox(server.config.outboxDir, approved.order.email, 2, 300)).map((mail) => mail.subject)).to.have.length(1);
   });
 
   async function waitForVersion(uid: string, version: number): Promise<OrderChangeMessage | undefined> {

@@ -10,9 +10,10 @@ import { decideReview, listReviews } from '../orders/reviews';
 import { reviewDecisionSchema, reviewListSchema } from '../orders/schemas';
 import { UID_PATTERN } from '../orders/secrets';
 import { requireStaff, staffActor, type StaffDeps } from './policy';
+import { kycReviewQueue } from '../kyc/queue';
 
 /**
- * The review queues under `/operator/reviews` (operator or admin): `GET ?kind=card|receipt&cursor=`
+ * The review queues under `/operator/reviews` (operator or admin): `GET ?kind=card|receipt|kyc&cursor=`
  * (oldest upload first) and `POST /{kind}/{uid}/approve|reject` `{reason?}` — answering the order
  * as operators see it. Files stay at the staff-only `GET /operator/orders/{uid}/files/{kind}`.
  */
@@ -21,7 +22,8 @@ export function reviewRoutes(deps: StaffDeps & { orders: OrdersContext }): Route
   const router = new Router<AppState>({ prefix: '/operator/reviews' });
   router.use(...requireStaff(deps));
 
-  router.get('/', validate(reviewListSchema, 'query'), async function listReviewQueue(ctx) {
+  // `kind=kyc`: the identity-verification queue (backend/kyc/queue.ts); the order files' queues below.
+  router.get('/', kycReviewQueue(orders), validate(reviewListSchema, 'query'), async function listReviewQueue(ctx) {
     const body: ReviewList = await listReviews(orders.models, ctx.state.input);
     respond(ctx, body);
   });

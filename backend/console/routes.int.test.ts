@@ -1,11 +1,14 @@
 import { expect } from 'chai';
 import { ORDER_STATUSES, type OrderStatus } from '../../common/enums';
-import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto, type OperatorOrderList, type OrderDto } from '../../common/orders';
+import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto, type OrderDto } from '../../common/orders';
+import type { BoardOrderList } from '../../common/board';
+import type { AdminReserveDto } from '../../common/catalogueAdmin';
 import { buildUser, TestClient } from '../accounts/testing';
 import { initModels } from '../models';
 import { ORDERS_CHANNEL, type OrderChangeMessage } from '../orders/events';
 import { buildDirection, buildOrder, publishTestRate, testRate, type TestDirection } from '../orders/testing';
 import { startTestServer, type TestServer } from '../test/server';
+import { signedInAs } from './testing';
 
 const ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 
@@ -213,19 +216,75 @@ describe('operator orders API', function () {
     expect((await Asset.findOne({ where: { code: tight.to } }))?.reserve).to.equal('50.05');
   });
 
+  describe('on a manual reserve', () => {
+    let admin: Awaited<ReturnType<typeof signedInAs>>;
+
+    before(async () => {
+      admin = await signedInAs(server, 'admin');
+    });
+
+    /** A direction whose `to` reserve an admin set by hand (its stored balance well above). */
+    async function manualReserve(amount: string): Promise<TestDirection> {
+      const tight = await buildDirection(server, { rate: '100', to: { type: 'fiat', precision: 2, reserve: '1000000' } });
+      const put = await admin.request('PUT', `/admin/reserves/${tight.to}`, { mode: 'manual', amount });
+      expect(put.status, JSON.stringify(put.body)).to.equal(200);
+      return tight;
+    }
+
+    async function reserveOf(code: string): Promise<AdminReserveDto> {
+      const listed = (await admin.get('/admin/reserves')).body.data as { reserves: AdminReserveDto[] };
+      return listed.reserves.find((entry) => entry.code === code)!;
+    }
+
+    it('done draws the payout from the published figure, and leaves the stored balance alone', async () => {
+      const tight = await manualReserve('250.5');
+      const { order } = await buildOrder(server, { direction: tight, set: stateFor('progress') });
+      expect((await act(order.uid, 'done')).status).to.equal(200);
+      expect(await reserveOf(tight.to)).to.include({ mode: 'manual', amount: '150.5', manual: '150.5', computed: '1000000' });
+    });
+
+    it('refuses a payout over the published figure as insufficient_reserve, however large the stored balance', async () => {
+      const tight = await manualReserve('99.99');
+      const { order } = await buildOrder(server, { direction: tight, set: stateFor('progress') });
+      const refused = await act(order.uid, 'done');
+      expect(refused.status).to.equal(409);
+      expect(refused.body.error?.code).to.equal('insufficient_reserve');
+      expect(await reserveOf(tight.to)).to.include({ amount: '99.99', manual: '99.99', computed: '1000000' });
+      expect((await initModels(server.db.sequelize).Order.findByPk(order.id))?.status).to.equal('progress');
+    });
+
+    it('of two orders racing for too little of it exactly one is paid', async () => {
+      const tight = await manualReserve('150.05');
+      const first = await buildOrder(server, { direction: tight, set: stateFor('progress') });
+      const second = await buildOrder(server, { direction: tight, set: stateFor('progress') });
+      const answers = await Promise.all([act(first.order.uid, 'done'), act(second.order.uid, 'done')]);
+      expect(answers.map((answer) => answer.status).sort()).to.deep.equal([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)?.body.error?.code).to.equal('insufficient_reserve');
+      expect(await reserveOf(tight.to)).to.include({ amount: '50.05', manual: '50.05', computed: '1000000' });
+    });
+
+    it('back in computed mode, done draws on the stored balance again', async () => {
+      const tight = await manualReserve('150.05');
+      expect((await admin.request('PUT', `/admin/reserves/${tight.to}`, { mode: 'computed' })).status).to.equal(200);
+      const { order } = await buildOrder(server, { direction: tight, set: stateFor('progress') });
+      expect((await act(order.uid, 'done')).status).to.equal(200);
+      expect(await reserveOf(tight.to)).to.include({ mode: 'computed', amount: '999900', manual: '150.05', computed: '999900' });
+    });
+  });
+
   it('lists orders newest first, 50 a page, with a cursor and a status filter', async () => {
     const { order } = await buildOrder(server, { direction, set: { status: 'error' } });
     const page = await operator.get('/operator/orders');
-    const list = page.body.data as OperatorOrderList;
+    const list = page.body.data as BoardOrderList;
     // Other test runs may share the database: the newest-first order is checked, not who is first.
     expect(list.orders.map((entry) => entry.uid)).to.include(order.uid);
     const ids = list.orders.map((entry) => entry.id);
     expect(ids).to.deep.equal([...ids].sort((a, b) => b - a));
     expect(list.orders).to.have.length(50);
     expect(list.nextCursor).to.be.a('string');
-    const next = (await operator.get(`/operator/orders?cursor=${list.nextCursor}`)).body.data as OperatorOrderList;
+    const next = (await operator.get(`/operator/orders?cursor=${list.nextCursor}`)).body.data as BoardOrderList;
     expect(next.orders[0]!.id).to.be.lessThan(list.orders.at(-1)!.id);
-    const errors = (await operator.get('/operator/orders?status=error')).body.data as OperatorOrderList;
+    const errors = (await operator.get('/operator/orders?status=error')).body.data as BoardOrderList;
     expect(errors.orders.every((entry) => entry.status === 'error')).to.equal(true);
     expect(errors.orders.map((entry) => entry.uid)).to.include(order.uid);
     expect((await operator.get('/operator/orders?status=nope')).status).to.equal(400);

@@ -23,7 +23,7 @@ import {
   findBoardOrders,
   listNotes,
   markSeen,
-  presentBoardRows,
+  boardRow,
   reassignOrder,
   releaseOrder,
   type BoardCaller,
@@ -56,7 +56,7 @@ export function operatorRoutes(deps: StaffDeps & { orders: OrdersContext }): Rou
   router.get('/', validate(boardListSchema, 'query'), async function listOrders(ctx) {
     const me = signedInUser(ctx).id;
     const { rows, more } = await findBoardOrders(models, ctx.state.input as BoardQuery, me, BOARD_PAGE_SIZE);
-    const body: BoardOrderList = { orders: await presentBoardRows(models, rows, me), nextCursor: more ? String(rows[rows.length - 1]!.id) : null };
+    const body: BoardOrderList = { orders: rows.map(boardRow), nextCursor: more ? String(rows[rows.length - 1]!.id) : null };
     respond(ctx, body);
   });
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { rooms } from '../../common/events';
 import { buildUser, TestClient } from '../accounts/testing';
+import { buildOrder } from '../orders/testing';
 import { changeOrder, insertOrder } from '../orders/testing/live';
 import { startTestServer, type TestServer } from '../test/server';
 import { nextEvent, openClient, pause, record, type ClientSocket } from '../test/sockets';
@@ -53,5 +54,19 @@ describe('operators room', function () {
     expect(event.order).to.include.keys('id', 'userId', 'lang', 'cardPhoto', 'receipt');
     await pause(200);
     expect(leaked).to.deep.equal([[], []]);
+  });
+
+  it('marks a new order of a verified user as priority on operators:order (a later change leaves the mark to the board)', async () => {
+    const operator = await signedIn('operator');
+    const { user } = await buildUser(server.db.sequelize);
+    const verified = nextEvent(operator, 'operators:order', (event) => event.order.userId === user.id);
+    const { order } = await buildOrder(server, { userId: user.id, kycStatus: 'approve' });
+    expect(await verified).to.deep.include({ uid: order.uid, priority: true });
+    const anonymous = nextEvent(operator, 'operators:order', (event) => event.order.userId === null && event.uid !== order.uid);
+    const { order: other } = await buildOrder(server);
+    expect(await anonymous).to.deep.include({ uid: other.uid, priority: false });
+    const later = nextEvent(operator, 'operators:order', (event) => event.uid === order.uid);
+    await changeOrder(server, order.uid, { status: 'hold' });
+    expect(await later).to.not.have.property('priority');
   });
 });

@@ -30,17 +30,22 @@ export function allowedTargets(order: Order, action: OrderRuleAction, now: Date)
   throw answer.code === 'receipt_already_uploaded' ? new ReceiptAlreadyUploaded() : new InvalidTransition();
 }
 
-/** A command's plan, built only once the table allows `action` (`to`: where it may go). */
+/**
+ * A command's plan, built only once the table allows `action` (`to`: where it may go). Several
+ * rows: each must allow the change, and the last one says where it may go (a refund address the
+ * blacklist holds: `refund-address` and `hold`).
+ */
 export async function planAllowed(
   order: Order,
-  action: OrderRuleAction,
+  action: OrderRuleAction | readonly OrderRuleAction[],
   now: Date,
   build: (to: OrderStatus) => OrderPlan | Promise<OrderPlan>,
 ): Promise<OrderPlan> {
-  const targets = allowedTargets(order, action, now);
+  const actions = typeof action === 'string' ? [action] : action;
+  const targets = actions.map((each) => allowedTargets(order, each, now)).at(-1)!;
   const plan = await build(targets[0]!);
   const status = (plan.set.status as OrderStatus | undefined) ?? order.status;
   // A command that picks outside the table is a bug in the command, not the customer's mistake.
-  if (!targets.includes(status)) throw new Error(`order ${action}: ${order.status} → ${status} is not in the status table`);
+  if (!targets.includes(status)) throw new Error(`order ${actions.join('+')}: ${order.status} → ${status} is not in the status table`);
   return plan;
 }

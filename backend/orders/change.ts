@@ -17,7 +17,7 @@ import { planAllowed } from './allowed';
 import type { OrdersContext } from './context';
 import { InvalidTransition } from './errors';
 import { publishOrderChange } from './events';
-import { deliverOrderMails, orderStatusMail, queueOrderMail } from './mail';
+import { deliverOrderMails, orderStatusMail, queueOrderMail, type OrderMailContent } from './mail';
 import { presentOperatorOrder, presentOrder } from './presenters';
 import { writeTransaction } from '../platform/db/transaction';
 import { recordAudit, type AuditActor } from '../audit/record';
@@ -56,6 +56,8 @@ export interface OrderPlan {
   within?: (transaction: Transaction) => Promise<void>;
   /** More work after the commit (the catalogue-changed notice). */
   after?: () => Promise<void>;
+  /** The customer's mail instead of the status mail a status move sends (null: none). */
+  mail?: OrderMailContent | null;
 }
 
 export interface ChangeOrderProps {
@@ -63,8 +65,11 @@ export interface ChangeOrderProps {
   orderId: number;
   action: string;
   actor: ActorInfo;
-  /** The row of the status table (common/orderRules.ts) that decides whether the change may happen. */
-  rule: OrderRuleAction;
+  /**
+   * The row of the status table (common/orderRules.ts) that decides whether the change may happen;
+   * several rows: each must allow it, the last one says where it goes.
+   */
+  rule: OrderRuleAction | readonly OrderRuleAction[];
   /** The change, built only once the table allows it; `to` is the first status the table allows. */
   plan: (order: Order, now: Date, to: OrderStatus) => OrderPlan | Promise<OrderPlan>;
   /** Staff changes: an audit record `order.<action>` with the status before and after, in the same transaction. */
@@ -112,7 +117,8 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
       });
     }
     // The customer's mail is written with the change: it is sent after the commit, or later by the worker.
-    const mails = fromStatus !== order.status ? [await queueOrderMail(ctx, transaction, order, orderStatusMail(ctx, order))] : [];
+    const content = plan.mail !== undefined ? plan.mail : fromStatus !== order.status ? orderStatusMail(ctx, order) : null;
+    const mails = content ? [await queueOrderMail(ctx, transaction, order, content)] : [];
     // The staff's alert (Telegram), when the action is one they wait for: sent by the worker.
     const alert = orderAlert(order, props.action);
     if (alert) await enqueueAlert(ctx.alerts, transaction, alert);
@@ -129,11 +135,12 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
 export async function announceOrderChange(
   ctx: OrdersContext,
   view: OrderView,
-  options: { kind: 'status' | 'recalc'; mails: readonly OrderMail[]; after?: () => Promise<void> },
+  options: { kind: 'status' | 'recalc'; mails: readonly OrderMail[]; after?: () => Promise<void>; priority?: boolean },
 ): Promise<void> {
   const uid = view.order.uid;
   try {
-    await publishOrderChange(ctx.kv, { kind: options.kind, order: presentOrder(view), operator: presentOperatorOrder(view) });
+    const message = { kind: options.kind, order: presentOrder(view), operator: presentOperatorOrder(view) };
+    await publishOrderChange(ctx.kv, options.priority === undefined ? message : { ...message, priority: options.priority });
   } catch (error) {
     ctx.logger.error({ err: error, uid }, 'order change not published');
   }

@@ -1,6 +1,6 @@
 /**
  * The order changes a web process may have missed while its KV subscription was down: both views
- * of the orders updated since a moment, for the order rooms it holds and, when it has operators'
+ * of the orders updated since a moment, for the order rooms and the users' rooms it holds and, when it has operators'
  * sockets, for the operators' feed. Read from the database, so nothing committed is lost even
  * when the process that made the change could not publish it (or died since).
  */
@@ -20,6 +20,8 @@ export interface ChangedSinceScope {
   uids: readonly string[];
   /** Whether operators' sockets are here (every changed order, up to OPERATOR_RESYNC_LIMIT). */
   operators: boolean;
+  /** The users whose rooms (`user:<id>`: their history pages) have sockets here; their orders changed since. */
+  users?: readonly number[];
 }
 
 export async function findOrderChangesSince(db: Pick<Database, 'sequelize'>, since: Date, scope: ChangedSinceScope): Promise<OrderChangeMessage[]> {
@@ -29,6 +31,11 @@ export async function findOrderChangesSince(db: Pick<Database, 'sequelize'>, sin
   for (let at = 0; at < scope.uids.length; at += UID_BATCH) {
     const where = { ...changed, uid: { [Op.in]: scope.uids.slice(at, at + UID_BATCH) } } as WhereOptions<Order>;
     for (const order of await models.Order.findAll({ where })) found.set(order.uid, order);
+  }
+  const users = scope.users ?? [];
+  for (let at = 0; at < users.length; at += UID_BATCH) {
+    const where = { ...changed, userId: { [Op.in]: users.slice(at, at + UID_BATCH) } } as WhereOptions<Order>;
+    for (const order of await models.Order.findAll({ where, order: [['updatedAt', 'DESC']], limit: OPERATOR_RESYNC_LIMIT })) found.set(order.uid, order);
   }
   if (scope.operators) {
     const latest = await models.Order.findAll({ where: changed as WhereOptions<Order>, order: [['updatedAt', 'DESC']], limit: OPERATOR_RESYNC_LIMIT });

@@ -3,7 +3,8 @@
  * serves it (web processes never call providers). Refuses unknown, disabled or stale directions
  * (422 direction_unavailable), a rate type the direction does not offer, and amounts the widget
  * would refuse — with the widget's messages (the same quote code). The fixed rate is locked for
- * the direction's fixedPeriodMinutes; the payment window is as long for both rate types.
+ * the direction's fixedPeriodMinutes; the payment window is as long for both rate types. The
+ * market rate (before the markup) is recorded beside it for the staff's profit figure.
  */
 import { UniqueConstraintError } from 'sequelize';
 import type { Lang } from '../../common/api';
@@ -12,7 +13,9 @@ import { ValidationError } from '../platform/errors';
 import type { Translate } from '../platform/i18n';
 import type { Asset, BlacklistEntry, User } from '../models';
 import { directionKey } from '../rates/engine';
+import { marketRate } from '../rates/math';
 import { quoteAmounts } from '../rates/quote';
+import { normalizeMoney, toStorageDecimal } from '../../common/money';
 import { validationMessage } from '../../common/validation';
 import type { OrdersContext } from './context';
 import { announceOrderChange, changeOrder, SYSTEM } from './change';
@@ -29,6 +32,7 @@ import { hashOrderSecret, newOrderSecret, newOrderUid } from './secrets';
 import { writeTransaction } from '../platform/db/transaction';
 import { enqueueAlert } from '../alerts';
 import type { OrderView } from './view';
+import { isVerifiedCardOf } from '../requisites/queries';
 
 /** New uids drawn before giving up (50 random bits: a collision is already rare). */
 const UID_ATTEMPTS = 5;
@@ -51,9 +55,16 @@ export function orderEmail(request: Pick<CreateOrderRequest, 'email'>): string {
   return request.email.trim().toLowerCase();
 }
 
-function cardCheckFor(from: Asset, user: CreateOrderProps['user']): CardCheck {
+/**
+ * The one home of the card-check rule: only bank cards are checked; a KYC-verified user, or an
+ * order paid from a card the user saved and an operator verified (backend/requisites, not past
+ * its date), skips it.
+ */
+async function cardCheckFor(ctx: OrdersContext, from: Asset, user: CreateOrderProps['user'], senderAccount: string | undefined): Promise<CardCheck> {
   if (!isBankCard(from)) return 'not_required';
-  return user?.kycStatus === 'approve' ? 'not_required' : 'required';
+  if (user?.kycStatus === 'approve') return 'not_required';
+  if (user && (await isVerifiedCardOf(ctx.models, ctx.secretKeys, user.id, senderAccount, ctx.now()))) return 'not_required';
+  return 'required';
 }
 
 export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): Promise<CreateOrderResponse> {
@@ -91,6 +102,7 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     throw new OrderRefused();
   }
 
+  const mailCreated = props.mailCreated !== false;
   const now = ctx.now();
   const window = new Date(now.getTime() + direction.fixedPeriodMinutes * 60_000);
   const secret = newOrderSecret();
@@ -103,13 +115,14 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     toCode: request.to,
     rateType: request.rateType,
     rate: rate.rate,
+    marketRate: storedMarketRate(marketRate(state.prices, fromRate, toRate)),
     amountSend: quote.amountSend,
     amountReceive: quote.amountReceive,
     rateLockedUntil: request.rateType === 'fixed' ? window : null,
     expiresAt: window,
     status: 'new' as const,
     manual: direction.manual,
-    cardCheck: cardCheckFor(direction.fromAsset, props.user),
+    cardCheck: await cardCheckFor(ctx, direction.fromAsset, props.user, request.senderAccount),
     senderAccount: request.senderAccount?.trim() || null,
     receiverAccount: request.receiverAccount?.trim() || null,
     extra,
@@ -132,7 +145,8 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
           { orderId: order.id, action: 'created', fromStatus: null, toStatus: 'new', actor: 'customer', actorUserId: props.user?.id ?? null, actorName: null, details: null },
           { transaction },
         );
-        const mail = props.mailCreated === false ? null : await queueOrderMail(ctx, transaction, order, orderCreatedMail(order));
+        // An order the blacklist holds gets its one creation mail with the hold (holdMatchedOrder).
+        const mail = !mailCreated || hit ? null : await queueOrderMail(ctx, transaction, order, orderCreatedMail(order));
         await enqueueAlert(ctx.alerts, transaction, {
           kind: 'orderCreated',
           uid,
@@ -145,8 +159,8 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
         return { view: { order, from: direction.fromAsset, to: direction.toAsset, payTo, events: [event] } satisfies OrderView, mail };
       });
       // Committed: publish and mail outside the transaction.
-      await announceOrderChange(ctx, created.view, { kind: 'status', mails: created.mail ? [created.mail] : [] });
-      const view = hit ? await holdMatchedOrder(ctx, created.view, hit.entry, props.ip ?? null) : created.view;
+      await announceOrderChange(ctx, created.view, { kind: 'status', mails: created.mail ? [created.mail] : [], priority: props.user?.kycStatus === 'approve' });
+      const view = hit ? await holdMatchedOrder(ctx, created.view, hit.entry, { ip: props.ip ?? null, mailCreated }) : created.view;
       return { uid, secret, url: orderPath(uid, secret), order: presentOrder(view) };
     } catch (error) {
       if (error instanceof UniqueConstraintError && attempt < UID_ATTEMPTS) continue;
@@ -155,17 +169,36 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
   }
 }
 
-/** A new order the blacklist holds: put on hold by the system, as the status table allows, with the match audited. */
-async function holdMatchedOrder(ctx: OrdersContext, view: OrderView, entry: BlacklistEntry, ip: string | null): Promise<OrderView> {
+/**
+ * The rate before the markup of the same prices (the drawer's profit: this process's, never sent
+ * out), cut to the places the column keeps: under a negative markup it can have one place more
+ * than the rate.
+ */
+function storedMarketRate(rate: string | null): string | null {
+  return rate === null ? null : normalizeMoney(toStorageDecimal(rate));
+}
+
+/**
+ * A new order the blacklist holds: put on hold by the system, as the status table allows, with the
+ * match audited. The customer gets one mail, "created and being checked" (not "created" then "on
+ * hold").
+ */
+async function holdMatchedOrder(
+  ctx: OrdersContext,
+  view: OrderView,
+  entry: BlacklistEntry,
+  props: { ip: string | null; mailCreated: boolean },
+): Promise<OrderView> {
   const { order } = view;
   return changeOrder(ctx, {
     orderId: order.id,
     action: 'hold',
     actor: SYSTEM,
     rule: 'hold',
-    plan: (_order, _now, to) => ({
+    plan: (fresh, _now, to) => ({
       set: { status: to },
-      within: (transaction) => recordBlacklistMatch(ctx.models, transaction, { entry, ip, order: order.uid, email: order.email }),
+      within: (transaction) => recordBlacklistMatch(ctx.models, transaction, { entry, ip: props.ip, order: order.uid, email: order.email }),
+      mail: props.mailCreated ? orderCreatedMail(fresh, { held: true }) : null,
     }),
   });
 }

@@ -8,6 +8,7 @@ import type { Order } from '../models';
 import { changeOrder, CUSTOMER } from './change';
 import type { OrdersContext } from './context';
 import { ReceiptAlreadyUploaded } from './errors';
+import { holdForAddress, screenRefundAddress } from './refundBlacklist';
 import type { OrderView } from './view';
 
 /** The customer checked the details: the order moves to card verification or payment. */
@@ -84,13 +85,19 @@ export function cancelOrder(ctx: OrdersContext, props: { order: Order }): Promis
   });
 }
 
-/** Where funds go back to, given while the order is in an exception with funds in it. */
-export function setRefundAddress(ctx: OrdersContext, props: { order: Order; address: string }): Promise<OrderView> {
+/**
+ * Where funds go back to, given while the order is in an exception with funds in it. An address
+ * the blacklist knows is refused, or kept with the order put on hold (./refundBlacklist.ts).
+ */
+export async function setRefundAddress(ctx: OrdersContext, props: { order: Order; address: string; ip?: string | null }): Promise<OrderView> {
+  const ip = props.ip ?? null;
+  const hit = await screenRefundAddress(ctx, { order: props.order, address: props.address, ip });
   return changeOrder(ctx, {
     orderId: props.order.id,
     action: 'refund-address',
     actor: CUSTOMER,
-    rule: 'refund-address',
-    plan: () => ({ set: { refundAddress: props.address }, details: { address: props.address } }),
+    ...(hit
+      ? holdForAddress(ctx, hit, { order: props.order, address: props.address, ip, rule: 'refund-address' })
+      : { rule: 'refund-address', plan: () => ({ set: { refundAddress: props.address }, details: { address: props.address } }) }),
   });
 }

@@ -29,10 +29,8 @@ function extraSchema(field: ExtraFieldDto): AnySchema {
   return schema;
 }
 
-/** A bank card (not fast payments, not a bank transfer, not cash): its sender verifies it. */
-export function isBankCard(asset: Pick<AssetDto, 'code' | 'type'>): boolean {
-  return asset.type === 'fiat' && !/^(SBP|WIRE)/.test(asset.code);
-}
+/** A bank card (common/catalogue.ts: the saved requisites' page asks it too). */
+export { isBankCard } from '../../common/catalogue';
 
 /**
  * Checks the accounts and extra fields of `request` for the direction; returns the extra fields

@@ -17,6 +17,11 @@ export interface OrderChangeMessage {
   order: OrderDto;
   /** The operators' view after the change. */
   operator: OperatorOrderDto;
+  /**
+   * The owner is a verified user (the board's priority mark), told where it is known without a query:
+   * at creation. Absent on later changes: the board keeps the mark its row already has.
+   */
+  priority?: boolean;
 }
 
 /** How often changes whose publish failed are tried again, and for how long at most. */

@@ -2,7 +2,9 @@
  * Orders over Socket.IO, per web process. Every process subscribes to the order-change channel
  * (backend/orders/events.ts) and forwards each change to ITS OWN sockets only (`io.local`):
  * `order:status` (and `order:recalc` when the amounts were recalculated) to `order:<uid>`,
- * `operators:order` to `operators`. Going through the adapter instead would deliver every change
+ * `operators:order` to `operators`, and `user:exchange` (the history's row, ./userExchanges.ts)
+ * to `user:<id>` of the order's owner — that room holds only the owner's signed-in sockets
+ * (backend/accounts/sockets.ts). Going through the adapter instead would deliver every change
  * once per process. The same messages feed the countdown registry (liveTicks.ts), whose one
  * interval sends `order:tick` to the local rooms with a running timer — written straight to the
  * rooms' sockets (backend/platform/realtime/directSend.ts): one tick per open page per second is the
@@ -25,8 +27,10 @@ import { subscribeOrderChanges, type OrderChangeMessage } from './events';
 import { createOrderTicks, type OrderTicks } from './liveTicks';
 import { subscribeWithRetry } from '../platform/kv/subscribeWithRetry';
 import { BOARD_CHANNEL } from '../console/boardChannel';
+import { presentUserExchange } from './userExchanges';
 
 const ORDER_ROOM_PREFIX = rooms.order('');
+const USER_ROOM_PREFIX = rooms.user('');
 
 /**
  * A resync reads changes from this long before the subscription was noticed lost: a change's
@@ -96,7 +100,7 @@ export function startOrderLive(options: OrderLiveOptions): OrderLive {
   const joining = new Map<string, { count: number; latest: OrderDto | null }>();
 
   function deliver(message: OrderChangeMessage): void {
-    const { order, operator, kind } = message;
+    const { order, operator, kind, priority } = message;
     const pending = joining.get(order.uid);
     if (pending && (pending.latest === null || pending.latest.version < order.version)) pending.latest = order;
     ticks.changed(order);
@@ -105,7 +109,8 @@ export function startOrderLive(options: OrderLiveOptions): OrderLive {
     if (kind === 'recalc') {
       room.emit('order:recalc', { uid: order.uid, rate: order.rate, amountSend: order.amountSend, amountReceive: order.amountReceive, order });
     }
-    io.local.to(rooms.operators).emit('operators:order', { uid: operator.uid, status: operator.status, order: operator });
+    io.local.to(rooms.operators).emit('operators:order', { uid: operator.uid, status: operator.status, order: operator, ...(priority === undefined ? {} : { priority }) });
+    if (typeof operator.userId === 'number') io.local.to(rooms.user(operator.userId)).emit('user:exchange', presentUserExchange(order));
   }
 
   let closed = false;
@@ -133,11 +138,12 @@ export function startOrderLive(options: OrderLiveOptions): OrderLive {
         if (closed) return;
         const uids = [...adapter.rooms.keys()].filter((room) => room.startsWith(ORDER_ROOM_PREFIX)).map((room) => room.slice(ORDER_ROOM_PREFIX.length));
         const operators = (adapter.rooms.get(rooms.operators)?.size ?? 0) > 0;
-        if (uids.length === 0 && !operators) return;
-        const messages = await changedSince(since, { uids, operators });
+        const users = [...adapter.rooms.keys()].filter((room) => room.startsWith(USER_ROOM_PREFIX)).map((room) => Number(room.slice(USER_ROOM_PREFIX.length))).filter(Number.isSafeInteger);
+        if (uids.length === 0 && !operators && users.length === 0) return;
+        const messages = await changedSince(since, { uids, operators, users });
         if (closed) return;
         for (const message of messages) deliver(message);
-        logger.info({ since, rooms: uids.length, operators, orders: messages.length }, 'order changes resynced after the KV subscription was lost');
+        logger.info({ since, rooms: uids.length, operators, users: users.length, orders: messages.length }, 'order changes resynced after the KV subscription was lost');
       })
       .catch((error: unknown) => logger.error({ err: error, since }, 'order changes not resynced'));
   }

@@ -1,12 +1,14 @@
 /**
  * The customer's emails about an order, in the order's language: on creation (with the link to
- * the order page) and on every status change (the status's name and the link). The link holds
+ * the order page; one "created and being checked" mail for an order the blacklist holds at once)
+ * on every status change (the status's name and the link), and when staff reject the card photo
+ * or the receipt (which, why, and the link). The link holds
  * the secret, opened from its sealed copy when the mail is sent.
  *
  * An outbox (table `order_mails`, migration 0005): the mail is written in the transaction of the
  * change it tells about (`queueOrderMail`), claimed by the process making the change. After the
  * commit that process hands it to its mail queue and returns (`deliverOrderMails`): the
- * request never waits for rendering or SMTP. The queue (platform/mail/delivery.ts, shared with
+ * request never waits for rendering or SMTP. The queue (platform/outbox/delivery.ts, shared with
  * the other outboxes: claim, retry and give-up rules, the shutdown drain) sends one mail at a time
  * per mailer, in the order they were queued. A mail not sent — SMTP refused it or was down, the process died before
  * sending — stays in the table and the worker's orders job sends it (`sweepOrderMails`): after
@@ -18,6 +20,7 @@
  */
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { orderPath } from '../../common/orders';
+import type { ReviewKind } from '../../common/reviews';
 import type { MailTemplate, MailVars } from '../platform/mail';
 import type { Order, OrderMail } from '../models';
 import { openWithAny, seal } from '../platform/security/secretBox';
@@ -35,9 +38,9 @@ import {
   updateMails,
   type MailAttempt,
   type OutboxTable,
-} from '../platform/mail/delivery';
+} from '../platform/outbox/delivery';
 
-export { MAIL_DRAIN_MS, MAIL_LOCK_MS, MAIL_MAX_ATTEMPTS, MAIL_SWEEP_BATCH, mailRetryDelayMs, dueMails, type MailAttempt } from '../platform/mail/delivery';
+export { MAIL_DRAIN_MS, MAIL_LOCK_MS, MAIL_MAX_ATTEMPTS, MAIL_SWEEP_BATCH, mailRetryDelayMs, dueMails, type MailAttempt } from '../platform/outbox/delivery';
 /** How soon a mail behind one being sent right now looks again. */
 const WAIT_BEHIND_MS = 5000;
 
@@ -59,22 +62,28 @@ export interface OrderMailContent {
   vars: MailVars;
 }
 
-export function orderCreatedMail(order: Order): OrderMailContent {
-  return {
-    template: 'orderCreated',
-    vars: {
-      amountSend: order.amountSend,
-      from: order.fromCode,
-      amountReceive: order.amountReceive,
-      to: order.toCode,
-      time: order.expiresAt?.toISOString(),
-    },
-  };
+/**
+ * The creation mail. An order the blacklist holds at once gets this one mail, `orderCreatedHeld`
+ * (created and being checked, no payment deadline), instead of "created" then "on hold".
+ */
+export function orderCreatedMail(order: Order, options: { held?: boolean } = {}): OrderMailContent {
+  const amounts = { amountSend: order.amountSend, from: order.fromCode, amountReceive: order.amountReceive, to: order.toCode };
+  if (options.held) return { template: 'orderCreatedHeld', vars: amounts };
+  return { template: 'orderCreated', vars: { ...amounts, time: order.expiresAt?.toISOString() } };
 }
 
 export function orderStatusMail(ctx: Pick<OrdersContext, 'i18n'>, order: Order): OrderMailContent {
   const t = ctx.i18n.translator(order.lang);
   return { template: 'orderStatus', vars: { status: t(`mail.orderStatuses.${order.status}`) } };
+}
+
+/** Staff rejected the card photo or the receipt: which one and why (null: the default words), in the order's language. */
+export function orderFileRejectedMail(ctx: Pick<OrdersContext, 'i18n'>, order: Order, kind: ReviewKind, reason: string | null): OrderMailContent {
+  const t = ctx.i18n.translator(order.lang);
+  return {
+    template: 'orderFileRejected',
+    vars: { file: t(`mail.orderFileRejected.files.${kind}`), reason: reason ?? t('mail.orderFileRejected.defaultReason') },
+  };
 }
 
 /** Inside the change's transaction: writes the mail, claimed by this process for the send after the commit. */
@@ -91,10 +100,10 @@ export function settleOrderMails(ctx?: Pick<OrdersContext, 'mailer'>): Promise<v
   return settleMails(ctx?.mailer);
 }
 
-/** Shutdown: the drain of every outbox (platform/mail/delivery.ts `drainMails`). */
+/** Shutdown: the drain of every outbox (platform/outbox/delivery.ts `drainMails`). */
 export const drainOrderMails = drainMails;
 
-/** The `order_mails` table as platform/mail/delivery.ts works on it, one object per context (the drain groups by it). */
+/** The `order_mails` table as platform/outbox/delivery.ts works on it, one object per context (the drain groups by it). */
 function orderMailTable(ctx: OrdersContext): OutboxTable {
   return outboxTableOf(ctx, () => ({
     sequelize: ctx.sequelize,

@@ -178,6 +178,35 @@ describe('order mails outbox: written with the change, retried, never lost', fun
     ]);
   });
 
+  it('mails an order the blacklist holds at creation once: created and being checked, with its link (none past its address’s share)', async () => {
+    const up = context(smtp.url);
+    const { BlacklistEntry } = initModels(server.db.sequelize);
+    const email = `outbox-held-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const quiet = `outbox-held-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const entries = await Promise.all(
+      [email, quiet].map((value) => BlacklistEntry.create({ kind: 'email', value, action: 'hold', reason: 'outbox test', createdById: null })),
+    );
+    try {
+      const created = await createOrder(up, { request: orderRequest(direction, { email }), user: null, lang: 'ru', t: i18n.translator('ru') });
+      expect(created.order.status).to.equal('hold');
+      await settleOrderMails(up);
+      const order = (await initModels(server.db.sequelize).Order.findOne({ where: { uid: created.uid } }))!;
+      expect((await mailsOf(order)).map((mail) => mail.template)).to.deep.equal(['orderCreatedHeld']);
+      const delivered = deliveredTo(order);
+      expect(delivered.map((mail) => mail.subject)).to.deep.equal([`Заявка ${order.uid} создана на ${new URL(server.config.publicUrl).host}: проверяется`]);
+      expect(delivered[0]!.text).to.include(`/order/${order.uid}/${created.secret}`);
+      expect(delivered[0]!.text).to.include('её проверяют наши сотрудники');
+      expect(delivered[0]!.text).not.to.include('Оплатите до');
+
+      const silent = await createOrder(up, { request: orderRequest(direction, { email: quiet }), user: null, lang: 'en', t: i18n.translator('en'), mailCreated: false });
+      expect(silent.order.status).to.equal('hold');
+      const silentOrder = (await initModels(server.db.sequelize).Order.findOne({ where: { uid: silent.uid } }))!;
+      expect(await mailsOf(silentOrder)).to.deep.equal([]);
+    } finally {
+      await BlacklistEntry.destroy({ where: { id: entries.map((entry) => entry.id) } });
+    }
+  });
+
   it(`gives a mail up after ${MAIL_MAX_ATTEMPTS} attempts, waiting longer each time`, async () => {
     const down = context(downUrl);
     const { order } = await create(down);

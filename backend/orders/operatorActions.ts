@@ -15,7 +15,10 @@ import { changeOrder, operatorActor, type OrderPlan } from './change';
 import type { OrdersContext } from './context';
 import { DirectionUnavailable, InvalidTransition, RefundAddressRequired } from './errors';
 import { takeFromReserve } from './reserve';
+import { orderFileRejectedMail } from './mail';
+import { holdForAddress, screenRefundAddress } from './refundBlacklist';
 import type { OrderView } from './view';
+import { savingApprovedCard } from '../requisites/fromOrder';
 
 export interface OperatorActionProps {
   order: Order;
@@ -130,21 +133,32 @@ function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionP
     case 'extend':
       return planExtend(order, props.minutes ?? 0, now, to);
     case 'card-approve':
+      // The card becomes the signed-in owner's verified requisite (backend/requisites).
+      return { set: { cardCheck: 'approved' }, ...savingApprovedCard(ctx, order, props.operator.id) };
     case 'card-reject':
-      return { set: { cardCheck: action === 'card-approve' ? 'approved' : 'rejected' } };
+      // Mailed as a rejection from the review queue is, with the default words.
+      return { set: { cardCheck: 'rejected' }, mail: orderFileRejectedMail(ctx, order, 'card', null) };
     case 'recalculate':
       return planRecalculate(ctx, order, to);
   }
 }
 
-/** Runs one operator action on an order (see the module comment); 409 invalid_transition when refused. */
-export function runOperatorAction(ctx: OrdersContext, action: OperatorAction, props: OperatorActionProps): Promise<OrderView> {
+/**
+ * Runs one operator action on an order (see the module comment); 409 invalid_transition when
+ * refused. A `return` to an address given now is screened by the blacklist first
+ * (./refundBlacklist.ts): refused, or the address kept and the order put on hold instead.
+ */
+export async function runOperatorAction(ctx: OrdersContext, action: OperatorAction, props: OperatorActionProps): Promise<OrderView> {
+  const ip = props.ip ?? null;
+  const address = action === 'return' ? props.address?.trim() : undefined;
+  const hit = address ? await screenRefundAddress(ctx, { order: props.order, address, ip }) : null;
   return changeOrder(ctx, {
     orderId: props.order.id,
     action,
     actor: operatorActor(props.operator),
-    rule: action,
-    plan: (order, now, to) => plan(ctx, action, props, order, now, to),
-    audit: { actor: { id: props.operator.id, email: props.operator.email, role: props.operator.role ?? 'operator' }, ip: props.ip ?? null },
+    ...(hit && address
+      ? holdForAddress(ctx, hit, { order: props.order, address, ip, rule: action })
+      : { rule: action, plan: (order: Order, now: Date, to: OrderStatus) => plan(ctx, action, props, order, now, to) }),
+    audit: { actor: { id: props.operator.id, email: props.operator.email, role: props.operator.role ?? 'operator' }, ip },
   });
 }

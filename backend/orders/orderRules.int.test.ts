@@ -25,6 +25,8 @@ const rowFacts = fc
     funds: fc.boolean(),
     cardCheck: fc.constantFrom(...CARD_CHECKS),
     receipt: fc.boolean(),
+    // What a review made of the receipt: kept and pending or approved; a rejected one is gone.
+    receiptReview: fc.constantFrom('pending', 'approved', 'rejected'),
     window: fc.constantFrom('none', 'passed', 'running'),
   })
   .map((facts) => {
@@ -37,7 +39,9 @@ const rowFacts = fc
       receivedAmount: facts.funds ? '1' : null,
       receivedAt: facts.funds ? new Date(now - MINUTE) : null,
       cardCheck: facts.cardCheck,
-      receiptKey: facts.receipt ? 'receipt/kept.png' : null,
+      receiptKey: facts.receipt && facts.receiptReview !== 'rejected' ? 'receipt/kept.png' : null,
+      // Written every time: a command of the previous run (the receipt upload) leaves it changed.
+      receiptCheck: facts.receipt ? facts.receiptReview : 'none',
       expiresAt: facts.window === 'none' ? null : new Date(now + (facts.window === 'passed' ? -10 : 10) * MINUTE),
       exception: null,
       refundAddress: null,

@@ -2,10 +2,15 @@
  * The order as its customer sees it and as operators see it: explicit whitelists (never the
  * row's toJSON: it holds the secret's hash, the sealed secret and the upload keys).
  */
-import type { OperatorHistoryEntry, OperatorOrderDto, OrderDto, OrderHistoryEntry, OrderSide, OrderStep, PaymentDetails } from '../../common/orders';
+import type { OperatorHistoryEntry, OperatorOrderDto, OperatorOrderSummary, OrderDto, OrderHistoryEntry, OrderSide, OrderStep, PaymentDetails } from '../../common/orders';
+import type { Attributes } from 'sequelize';
 import type { Asset, Order, OrderEvent, PaymentDetail } from '../models';
 import { isFinished, isProcessing, paymentWindowRuns } from '../../common/orderRules';
 import type { OrderView } from './view';
+
+/** What the presenters read of an order and an asset: an instance, or a raw row read as one (platform/db/raw.ts). */
+type OrderAttributes = Attributes<Order>;
+type AssetFields = Pick<Asset, 'name' | 'nameRu' | 'type' | 'currency' | 'network' | 'precision' | 'city'>;
 
 /** Where a floating rate comes from (the monitoring sites' rule: named on the page). */
 export const FLOAT_RATE_SOURCE = 'market';
@@ -32,7 +37,7 @@ function iso(value: Date | null | undefined): string | null {
   return value ? seconds(value) : null;
 }
 
-function presentSide(code: string, asset: Asset | null): OrderSide {
+function presentSide(code: string, asset: AssetFields | null): OrderSide {
   return {
     code,
     name: asset?.name ?? code,
@@ -81,16 +86,17 @@ function presentOperatorHistoryEntry(event: OrderEvent): OperatorHistoryEntry {
   return { ...presentHistoryEntry(event), actorName: event.actor === 'operator' ? event.actorName : null };
 }
 
-export function presentOrder(view: OrderView): OrderDto {
-  const { order } = view;
-  const step = orderStep(order);
+/** Everything of an order's DTO but where to pay and the history (the board's rows need no more). */
+type OrderFields = Omit<OrderDto, 'payment' | 'history'>;
+
+function presentOrderFields(order: OrderAttributes, from: AssetFields | null, to: AssetFields | null): OrderFields {
   return {
     uid: order.uid,
     status: order.status,
-    step,
+    step: orderStep(order),
     version: order.version,
-    from: presentSide(order.fromCode, view.from),
-    to: presentSide(order.toCode, view.to),
+    from: presentSide(order.fromCode, from),
+    to: presentSide(order.toCode, to),
     rateType: order.rateType,
     rate: order.rate,
     amountSend: order.amountSend,
@@ -116,19 +122,24 @@ export function presentOrder(view: OrderView): OrderDto {
     exception: order.exception,
     deleteReason: order.deleteReason,
     refundAddress: order.refundAddress,
-    // Where to pay: while paying and processing; never on a closed order.
-    payment: step === 'pay' || step === 'processing' ? presentPayment(order, view.from, view.payTo) : null,
     createdAt: seconds(order.createdAt),
     updatedAt: seconds(order.updatedAt),
-    history: view.events.map(presentHistoryEntry),
   };
 }
 
-export function presentOperatorOrder(view: OrderView): OperatorOrderDto {
-  const { order } = view;
-  return {
-    ...presentOrder(view),
-    history: view.events.map(presentOperatorHistoryEntry),
+/** Where to pay: while paying and processing; never on a closed order. */
+function paymentOf(view: OrderView, step: OrderStep): PaymentDetails | null {
+  return step === 'pay' || step === 'processing' ? presentPayment(view.order, view.from, view.payTo) : null;
+}
+
+export function presentOrder(view: OrderView): OrderDto {
+  const fields = presentOrderFields(view.order, view.from, view.to);
+  return { ...fields, payment: paymentOf(view, fields.step), history: view.events.map(presentHistoryEntry) };
+}
+
+/** An order of the board's list: the operator's fields without the history and where to pay. */
+export function presentOperatorSummary(order: OrderAttributes, from: AssetFields | null, to: AssetFields | null): OperatorOrderSummary {
+  return Object.assign(presentOrderFields(order, from, to), {
     id: order.id,
     userId: order.userId,
     lang: order.lang,
@@ -136,5 +147,10 @@ export function presentOperatorOrder(view: OrderView): OperatorOrderDto {
     cardPhoto: order.cardPhotoKey !== null,
     receipt: order.receiptKey !== null,
     blacklistMatch: order.blacklistMatch ?? null,
-  };
+  });
+}
+
+export function presentOperatorOrder(view: OrderView): OperatorOrderDto {
+  const summary = presentOperatorSummary(view.order, view.from, view.to);
+  return { ...summary, payment: paymentOf(view, summary.step), history: view.events.map(presentOperatorHistoryEntry) };
 }

@@ -3,7 +3,8 @@
  * pending`) on orders where the status table accepts a decision, oldest upload first; and the
  * decisions — one order change each (changeOrder: version check, history, publication to the
  * operators' room, so every queue updates live) with its audit record in the same transaction.
- * A rejection carries the reason the customer sees (null: the default text of their page).
+ * A rejection carries the reason the customer sees (null: the default text of their page) and
+ * mails it to them (orderFileRejected, in the order's language, with the order link).
  * A rejected receipt's file is dropped, so the customer may upload a new one.
  */
 import { Op, type WhereOptions } from 'sequelize';
@@ -14,7 +15,9 @@ import type { Models, Order } from '../models';
 import { removeStoredImage } from '../uploads';
 import { changeOrder, operatorActor } from './change';
 import type { OrdersContext } from './context';
+import { orderFileRejectedMail } from './mail';
 import type { OrderView } from './view';
+import { savingApprovedCard } from '../requisites/fromOrder';
 
 export const REVIEW_PAGE_SIZE = 50;
 
@@ -104,18 +107,25 @@ export async function decideReview(ctx: OrdersContext, props: ReviewDecisionProp
       const fields = Object.keys(set) as (keyof Order)[];
       const before: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field, order[field] ?? null]));
       const changed = changedFields(before, set as Record<string, unknown>);
+      // An approved card becomes the signed-in owner's verified requisite (backend/requisites).
+      const saving = kind === 'card' && decision === 'approve' ? savingApprovedCard(ctx, order, actor.id) : null;
       return {
         set,
         details: reason ? { reason } : null,
-        within: (transaction) =>
-          recordAudit(ctx.models, transaction, {
+        // The customer learns of a rejection by mail too, with the reason their page shows.
+        mail: decision === 'reject' ? orderFileRejectedMail(ctx, order, kind, reason) : undefined,
+        after: saving?.after,
+        within: async (transaction) => {
+          await saving?.within(transaction);
+          await recordAudit(ctx.models, transaction, {
             actor,
             ip: props.ip,
             action: `review.${decision}`,
             target: { type: 'order', id: order.uid },
             before: { kind, ...changed.before },
             after: { kind, ...changed.after },
-          }),
+          });
+        },
       };
     },
   });

@@ -30,16 +30,23 @@ export abstract class AppError extends Error {
   }
 }
 
-export class BadRequestError extends AppError {
-  readonly status = 400;
-  readonly code = ErrorCode.BadRequest;
+/**
+ * The base of an error class with a fixed HTTP status and code:
+ * `class ForbiddenError extends AppErrorWith(403, ErrorCode.Forbidden) {}`. The class keeps its own
+ * name (the error's `name`); its instances are AppErrors.
+ */
+export function AppErrorWith<S extends number, C extends ErrorCode>(status: S, code: C) {
+  abstract class FixedAppError extends AppError {
+    readonly status = status;
+    readonly code = code;
+  }
+  return FixedAppError;
 }
 
-/** 400 with translated per-field messages. */
-export class ValidationError extends AppError {
-  readonly status = 400;
-  readonly code = ErrorCode.ValidationFailed;
+export class BadRequestError extends AppErrorWith(400, ErrorCode.BadRequest) {}
 
+/** 400 with translated per-field messages. */
+export class ValidationError extends AppErrorWith(400, ErrorCode.ValidationFailed) {
   constructor(
     readonly fields: Record<string, string>,
     options: AppErrorOptions = {},
@@ -49,25 +56,13 @@ export class ValidationError extends AppError {
 }
 
 /** 401: the client treats it as "signed out". */
-export class UnauthorizedError extends AppError {
-  readonly status = 401;
-  readonly code = ErrorCode.Unauthorized;
-}
+export class UnauthorizedError extends AppErrorWith(401, ErrorCode.Unauthorized) {}
 
-export class ForbiddenError extends AppError {
-  readonly status = 403;
-  readonly code = ErrorCode.Forbidden;
-}
+export class ForbiddenError extends AppErrorWith(403, ErrorCode.Forbidden) {}
 
-export class NotFoundError extends AppError {
-  readonly status = 404;
-  readonly code = ErrorCode.NotFound;
-}
+export class NotFoundError extends AppErrorWith(404, ErrorCode.NotFound) {}
 
-export class MethodNotAllowedError extends AppError {
-  readonly status = 405;
-  readonly code = ErrorCode.MethodNotAllowed;
-
+export class MethodNotAllowedError extends AppErrorWith(405, ErrorCode.MethodNotAllowed) {
   constructor(
     readonly allowed: readonly string[],
     options: AppErrorOptions = {},
@@ -76,25 +71,13 @@ export class MethodNotAllowedError extends AppError {
   }
 }
 
-export class ConflictError extends AppError {
-  readonly status = 409;
-  readonly code = ErrorCode.Conflict;
-}
+export class ConflictError extends AppErrorWith(409, ErrorCode.Conflict) {}
 
-export class PayloadTooLargeError extends AppError {
-  readonly status = 413;
-  readonly code = ErrorCode.PayloadTooLarge;
-}
+export class PayloadTooLargeError extends AppErrorWith(413, ErrorCode.PayloadTooLarge) {}
 
-export class UnsupportedMediaTypeError extends AppError {
-  readonly status = 415;
-  readonly code = ErrorCode.UnsupportedMediaType;
-}
+export class UnsupportedMediaTypeError extends AppErrorWith(415, ErrorCode.UnsupportedMediaType) {}
 
-export class TooManyRequestsError extends AppError {
-  readonly status = 429;
-  readonly code = ErrorCode.TooManyRequests;
-
+export class TooManyRequestsError extends AppErrorWith(429, ErrorCode.TooManyRequests) {
   constructor(
     /** Seconds until the client may retry (sent as `Retry-After`). */
     readonly retryAfterSeconds?: number,
@@ -105,16 +88,10 @@ export class TooManyRequestsError extends AppError {
 }
 
 /** 403 for an unsafe request coming from a foreign site. */
-export class CsrfRejectedError extends AppError {
-  readonly status = 403;
-  readonly code = ErrorCode.CsrfRejected;
-}
+export class CsrfRejectedError extends AppErrorWith(403, ErrorCode.CsrfRejected) {}
 
 /** 503: a dependency (database, Redis) does not answer. */
-export class ServiceUnavailableError extends AppError {
-  readonly status = 503;
-  readonly code = ErrorCode.ServiceUnavailable;
-
+export class ServiceUnavailableError extends AppErrorWith(503, ErrorCode.ServiceUnavailable) {
   constructor(
     /** Per-dependency translated messages, e.g. `{ redis: 'Not responding' }`. */
     readonly fields?: Record<string, string>,
@@ -125,12 +102,6 @@ export class ServiceUnavailableError extends AppError {
 }
 
 /** 503 while MAINTENANCE=1 for actions that are paused. */
-export class MaintenanceError extends AppError {
-  readonly status = 503;
-  readonly code = ErrorCode.Maintenance;
-}
+export class MaintenanceError extends AppErrorWith(503, ErrorCode.Maintenance) {}
 
-export class InternalError extends AppError {
-  readonly status = 500;
-  readonly code = ErrorCode.Internal;
-}
+export class InternalError extends AppErrorWith(500, ErrorCode.Internal) {}

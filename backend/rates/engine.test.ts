@@ -224,6 +224,19 @@ describe('advanceSnapshot', () => {
     expect(change.assets).to.deep.equal(computed.assets);
   });
 
+  it('carries the prices the rates came from in the snapshot, and in the change only when one moved', () => {
+    const first = advanceSnapshot(null, computed, { now: NOW, holdsForMs: 30_000 });
+    expect(first.snapshot.prices).to.deep.equal(computed.prices);
+    expect(first.change.prices).to.deep.equal(computed.prices);
+    // The assets' currencies only: USDT is priced (the anchor) but no asset is in it.
+    expect(Object.keys(computed.prices).sort()).to.deep.equal(['BTC', 'RUB']);
+    expect(computed.prices.BTC).to.deep.equal({ bid: computed.prices.BTC.bid, ask: computed.prices.BTC.ask });
+    const same = advanceSnapshot(first.snapshot, computed, { now: NOW, holdsForMs: 30_000 });
+    expect(same.change).not.to.have.property('prices');
+    const moved = { ...computed, prices: { ...computed.prices, BTC: { bid: '1', ask: '2' } } };
+    expect(advanceSnapshot(first.snapshot, moved, { now: NOW, holdsForMs: 30_000 }).change.prices).to.deep.equal(moved.prices);
+  });
+
   it('moves to the next version with only what changed, and no assets when they did not', () => {
     const first = advanceSnapshot(null, computed, { now: NOW, holdsForMs: 30_000 }).snapshot;
     const reserveMoved = computeRates(

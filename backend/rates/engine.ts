@@ -12,7 +12,9 @@ import type { AssetDto, DirectionDto, DirectionRateDto } from '../../common/cata
 import type { DirectionKey, ReserveEntry } from '../../common/events';
 import { isOpenAt } from '../../common/schedule';
 import { computeDirectionRate } from './math';
-import { buildPriceTable, type Price, type PriceTable } from './prices';
+import { buildPriceTable, marketPrices, type MarketPrices, type Price, type PriceTable } from './prices';
+
+export type { MarketPrices } from './prices';
 import type { Quote } from './providers/types';
 
 /** What `loadCatalogue(db)` gives: the assets and directions of the exchanger. */
@@ -50,6 +52,8 @@ export interface RatesSnapshot {
   /** Reserve of every enabled asset. */
   reserves: ReserveEntry[];
   assets: RateAsset[];
+  /** The prices the rates were computed from (absent from snapshots of older workers). */
+  prices?: MarketPrices;
 }
 
 /** What changed from one snapshot to the next: published on the KV channel. */
@@ -66,12 +70,15 @@ export interface RatesChange {
   removedReserves: string[];
   /** Every asset, present only when any of them changed. */
   assets?: RateAsset[];
+  /** Every price, present only when any of them changed. */
+  prices?: MarketPrices;
 }
 
 export interface ComputedRates {
   rates: DirectionRateDto[];
   reserves: ReserveEntry[];
   assets: RateAsset[];
+  prices: MarketPrices;
 }
 
 /** `BTC>SBERRUB`: asset codes are upper-case letters and digits, so `>` cannot occur in one. */
@@ -135,12 +142,14 @@ function rateSlice(
   }
 }
 
-function computed(enabled: ReadonlyMap<string, AssetDto>, rates: DirectionRateDto[]): ComputedRates {
+function computed(enabled: ReadonlyMap<string, AssetDto>, rates: DirectionRateDto[], prices: PriceTable): ComputedRates {
   const assets = [...enabled.values()];
   return {
     rates,
     reserves: assets.map((asset) => ({ code: asset.code, amount: asset.reserve })),
     assets: assets.map(toRateAsset),
+    // Those of the assets only: a quoted currency no asset has moves no rate, and publishes nothing.
+    prices: marketPrices(prices, new Set(assets.map((asset) => asset.currency))),
   };
 }
 
@@ -152,7 +161,7 @@ export function computeRates(catalogue: Catalogue, prices: PriceTable, at: Date 
   const enabled = enabledAssets(catalogue);
   const rates: DirectionRateDto[] = [];
   rateSlice(catalogue.directions, [0, catalogue.directions.length], enabled, prices, rates, at);
-  return computed(enabled, rates);
+  return computed(enabled, rates, prices);
 }
 
 /** Lets the event loop run (timers, I/O, requests) before going on. */
@@ -181,7 +190,7 @@ export async function computeRatesInSlices(
     if (start > 0) await nextTurn();
     rateSlice(directions, [start, Math.min(start + directionsPerSlice, directions.length)], enabled, prices, rates, at);
   }
-  return computed(enabled, rates);
+  return computed(enabled, rates, prices);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -255,6 +264,13 @@ function sameAssets(a: readonly RateAsset[], b: readonly RateAsset[]): boolean {
   return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
 }
 
+function samePrices(a: MarketPrices | undefined, b: MarketPrices): boolean {
+  if (!a) return false;
+  const currencies = Object.keys(b);
+  if (Object.keys(a).length !== currencies.length) return false;
+  return currencies.every((currency) => a[currency]?.bid === b[currency].bid && a[currency]?.ask === b[currency].ask);
+}
+
 export function indexRates(rates: readonly DirectionRateDto[]): Map<string, DirectionRateDto> {
   return new Map(rates.map((rate) => [directionKey(rate), rate]));
 }
@@ -277,6 +293,7 @@ export function advanceSnapshot(
   const rates = diffRates(indexRates(previous?.rates ?? []), computed.rates);
   const reserves = diffReserves(previous?.reserves ?? [], computed.reserves);
   const assetsChanged = !previous || !sameAssets(previous.assets, computed.assets);
+  const pricesChanged = !samePrices(previous?.prices, computed.prices);
   const snapshot: RatesSnapshot = {
     version,
     generatedAt,
@@ -284,6 +301,7 @@ export function advanceSnapshot(
     rates: rates.rates,
     reserves: computed.reserves,
     assets: computed.assets,
+    prices: computed.prices,
   };
   const change: RatesChange = {
     version,
@@ -295,5 +313,6 @@ export function advanceSnapshot(
     removedReserves: reserves.removed,
   };
   if (assetsChanged) change.assets = computed.assets;
+  if (pricesChanged) change.prices = computed.prices;
   return { snapshot, change };
 }

@@ -106,7 +106,8 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
       change.removed.length === 0 &&
       change.reserves.length === 0 &&
       change.removedReserves.length === 0 &&
-      change.assets === undefined;
+      change.assets === undefined &&
+      change.prices === undefined;
     // Nothing to say: stay quiet until the current snapshot is half-way to lapsing.
     if (unchanged && previous && Date.parse(previous.staleAt) - now.getTime() > holdsForMs / 2) return;
     if (stopped) return;

@@ -5,12 +5,13 @@ import {
   compareDecimals,
   computeDirectionRate,
   computeRate,
+  marketRate,
   maxSendForReserve,
   monitoringInOut,
   receiveForSend,
   sendForReceive,
 } from './math';
-import { buildPriceTable } from './prices';
+import { buildPriceTable, marketPrices } from './prices';
 import type { Quote } from './providers/types';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
@@ -231,5 +232,27 @@ describe('computeDirectionRate', () => {
       prices,
     });
     expect(rate).to.deep.include({ manual: true, rateTypes: ['fixed'], fees });
+  });
+});
+
+describe('marketRate', () => {
+  const table = buildPriceTable([quote('BTC', 'USDT', '65000', '65010'), quote('USDT', 'RUB', '80', '100')], { now: NOW, maxAgeMs: 60_000 });
+  const prices = marketPrices(table, ['BTC', 'RUB', 'KGS']);
+
+  it('is the ratio the rate is computed from, before the markup', () => {
+    // 65000 USDT per BTC sold / 0.0125 USDT per rouble bought; with a 1.5 % markup the rate is 0.985 of it.
+    expect(marketRate(prices, BTC, SBERRUB)).to.equal('5200000');
+    const marked = computeDirectionRate({ direction: direction('BTC', 'SBERRUB', { markup: '1.5' }), from: BTC, to: SBERRUB, prices: table });
+    expect(marked?.rate).to.equal('5122000');
+  });
+
+  it('keeps the significant digits of a rate, rounded down', () => {
+    // 0.01 USDT per rouble sold / 65010 USDT per BTC bought = 0.00000015382248884786…
+    expect(marketRate(prices, SBERRUB, BTC)).to.equal('0.0000001538224888');
+  });
+
+  it('is null when a currency has no price', () => {
+    expect(marketRate(prices, BTC, { currency: 'KGS', precision: 2 })).to.equal(null);
+    expect(marketRate(prices, { currency: 'constructor', precision: 2 }, SBERRUB)).to.equal(null);
   });
 });

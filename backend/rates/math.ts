@@ -6,9 +6,25 @@
  */
 import type { AssetDto, DirectionDto, DirectionRateDto } from '../../common/catalogue';
 import { computeRate, maxSendForReserve, monitoringInOut, productAtMost } from './exact';
-import type { PriceTable } from './prices';
+import type { MarketPrices, PriceTable } from './prices';
 
 export * from '../../common/rateMath';
+
+/** The part of an asset the rate math reads. */
+type PricedAsset = Pick<AssetDto, 'currency' | 'precision'>;
+
+/**
+ * A direction's rate before the markup: the ratio bid(from) / ask(to) its rate is computed from,
+ * rounded as a rate is (common/rateMath.ts `computeRate` with no markup). Null when a price is
+ * missing or it rounds to zero.
+ */
+export function marketRate(prices: Readonly<MarketPrices>, from: PricedAsset, to: PricedAsset): string | null {
+  const fromPrice = Object.hasOwn(prices, from.currency) ? prices[from.currency] : undefined;
+  const toPrice = Object.hasOwn(prices, to.currency) ? prices[to.currency] : undefined;
+  if (!fromPrice || !toPrice) return null;
+  const rate = computeRate({ fromBid: fromPrice.bid, toAsk: toPrice.ask, markup: '0', toPrecision: to.precision });
+  return rate === '0' ? null : rate;
+}
 
 export interface DirectionRateInput {
   direction: DirectionDto;

@@ -29,6 +29,23 @@ export interface Price {
 
 export type PriceTable = ReadonlyMap<string, Price>;
 
+/**
+ * Each currency's bid and ask in USDT, as the rates were computed from them: the worker passes
+ * them on to the web processes for the server's own use (an order's market rate, math.ts
+ * `marketRate`); never sent to clients nor exported.
+ */
+export type MarketPrices = Record<string, { bid: string; ask: string }>;
+
+/** The bid and ask of each of `currencies` the table prices. */
+export function marketPrices(prices: PriceTable, currencies: Iterable<string>): MarketPrices {
+  const market: MarketPrices = {};
+  for (const currency of currencies) {
+    const price = prices.get(currency);
+    if (price) market[currency] = { bid: price.bid, ask: price.ask };
+  }
+  return market;
+}
+
 /** The currency every price is expressed in. */
 export const PRICE_ANCHOR = 'USDT';
 

@@ -125,6 +125,16 @@ describe('RatesStore', () => {
     expect(update.rates.map((rate) => [`${rate.from}>${rate.to}`, rate.reserve])).to.deep.equal([['BTC>ETH', '90']]);
   });
 
+  it('keeps the prices of the rates it serves, for the server only: no update sent carries them', async () => {
+    const first = await publish(null, computed('100000', '3000'));
+    await start();
+    expect(store!.current()!.prices).to.deep.equal({ BTC: { bid: '100000', ask: '100000' }, ETH: { bid: '3000', ask: '3000' }, USDT: { bid: '1', ask: '1' } });
+    await publish(first, computed('100000', '3100'));
+    await ratesSent(1);
+    expect(store!.current()!.prices.ETH).to.deep.equal({ bid: '3100', ask: '3100' });
+    expect(JSON.stringify(sent)).not.to.match(/bid|ask/);
+  });
+
   it('ignores a change it already has', async () => {
     const first = await publish(null, computed('100000', '3000'));
     await start();

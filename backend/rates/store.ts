@@ -24,6 +24,7 @@ import {
   directionKey,
   indexRates,
   nextTurn,
+  type MarketPrices,
   type RateAsset,
   type RatesChange,
   type RatesSnapshot,
@@ -61,6 +62,8 @@ export interface RatesState {
   list: readonly DirectionRateDto[];
   reserves: readonly ReserveEntry[];
   assets: ReadonlyMap<string, RateAsset>;
+  /** The prices these rates were computed from: the server's own (rates/math.ts `marketRate`), never sent out. */
+  prices: Readonly<MarketPrices>;
   /** The monitoring export bodies of these rates. */
   exports: ExportCache;
   /** The snapshot passed its `staleAt` with no successor: every rate is stale. */
@@ -181,6 +184,7 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
       list: rates.rates,
       reserves: snapshot.reserves,
       assets,
+      prices: snapshot.prices ?? {},
       exports: rebuildExports(rates.rates, assets),
       expired,
     };
@@ -211,6 +215,7 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
       list,
       reserves: [...reserveAmounts].map(([code, amount]) => ({ code, amount })),
       assets,
+      prices: change.prices ?? current.prices,
       exports: ratesMoved ? rebuildExports(list, assets) : current.exports,
       expired: false,
     };

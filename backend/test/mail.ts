@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { settleMails } from '../platform/mail/delivery';
+import { settleMails } from '../platform/outbox/delivery';
 import { HTML_ESCAPES } from '../platform/mail/templates';
 
 /** A message as tests read it: mailparser's reading plus every link of its HTML part. */

@@ -5,6 +5,6 @@
 export type { ImageMime, ReceivedFile, StoredImage, UploadKind } from './types';
 export { UPLOAD_KINDS } from './types';
 export { FileTooLargeError, ImageTooLargeError, NotAnImageError } from './errors';
-export { receiveSingleFile, receivedFile, UPLOAD_FIELD, type ReceiveOptions } from './receive';
+export { receiveFiles, receivedFiles, receiveSingleFile, receivedFile, UPLOAD_FIELD, type ReceiveOptions } from './receive';
 export { MAX_STORED_SIDE, storeImage } from './store';
 export { isImageKey, openStoredImage, removeStoredImage } from './storage';

@@ -19,6 +19,8 @@ declare module '../platform/http/types' {
   interface AppState {
     /** Set by `receiveSingleFile`: the uploaded file, removed once the response is decided. */
     upload?: ReceivedFile;
+    /** Set by `receiveFiles`: the uploaded files by field, removed once the response is decided. */
+    uploads?: Record<string, ReceivedFile>;
   }
 }
 
@@ -82,7 +84,7 @@ function toUploadError(error: unknown): unknown {
 }
 
 interface Parsed {
-  file: ReceivedFile | undefined;
+  files: Record<string, ReceivedFile>;
   /** Files beyond the first or in another field: refused, never written. */
   refused: number;
 }
@@ -102,15 +104,15 @@ async function removeTempFile({ filepath, stream }: TempFile): Promise<void> {
   await rm(filepath, { force: true });
 }
 
-async function parse(ctx: AppContext, maxBytes: number, tempDir: string, written: TempFile[]): Promise<Parsed> {
-  let file: ReceivedFile | undefined;
+async function parse(ctx: AppContext, fields: readonly string[], maxBytes: number, tempDir: string, written: TempFile[]): Promise<Parsed> {
+  const files: Record<string, ReceivedFile> = {};
+  const accepted = new Set<string>();
   let refused = 0;
-  let accepted = 0;
   const form = formidable({
     uploadDir: tempDir,
     enabledPlugins: [multipart],
     maxFileSize: maxBytes,
-    maxTotalFileSize: maxBytes,
+    maxTotalFileSize: maxBytes * fields.length,
     allowEmptyFiles: true,
     minFileSize: 0,
     maxFields: 20,
@@ -126,16 +128,16 @@ async function parse(ctx: AppContext, maxBytes: number, tempDir: string, written
       return stream;
     },
     filter: (part) => {
-      if (part.name === UPLOAD_FIELD && accepted === 0) {
-        accepted += 1;
+      if (typeof part.name === 'string' && fields.includes(part.name) && !accepted.has(part.name)) {
+        accepted.add(part.name);
         return true;
       }
       refused += 1;
       return false;
     },
   });
-  form.on('file', (_name, done) => {
-    file = { filepath: done.filepath, size: done.size };
+  form.on('file', (name, done) => {
+    files[name] = { filepath: done.filepath, size: done.size };
   });
   try {
     await form.parse(ctx.req);
@@ -143,39 +145,65 @@ async function parse(ctx: AppContext, maxBytes: number, tempDir: string, written
     discardRest(ctx.req);
     throw toUploadError(error);
   }
-  return { file, refused };
+  return { files, refused };
 }
 
 /**
- * Koa middleware: multipart/form-data with exactly one file in the field `file` (no other
- * files); streams it to a temporary file with a hard byte limit (413 file_too_large as soon as
+ * Koa middleware: multipart/form-data with exactly one file in each of `fields` (no other files);
+ * streams them to temporary files with a hard byte limit per file (413 file_too_large as soon as
  * the limit is passed, or at once from Content-Length); 415 unsupported_media_type if the body is
- * not multipart; 400 validation_failed if the field is missing or more files come. Sets
- * `ctx.state.upload` and deletes the temporary file after downstream finishes.
+ * not multipart; 400 validation_failed if a field is missing or more files come. Calls `found`
+ * with the files by field, and deletes the temporary files after downstream finishes.
  */
-export function receiveSingleFile(options: ReceiveOptions = {}): AppMiddleware {
+function receive(
+  fields: readonly string[],
+  options: ReceiveOptions,
+  found: (ctx: AppContext, files: Record<string, ReceivedFile> | undefined) => void,
+): AppMiddleware {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const tempDir = options.tempDir ?? tmpdir();
-  return async function receiveSingleFileMiddleware(ctx: AppContext, next) {
+  return async function receiveFilesMiddleware(ctx: AppContext, next) {
     if (!ctx.is('multipart/form-data')) throw new UnsupportedMediaTypeError();
     const declared = Number(ctx.get('Content-Length') || 0);
-    if (declared > maxBytes + MULTIPART_OVERHEAD) {
+    if (declared > maxBytes * fields.length + MULTIPART_OVERHEAD) {
       discardRest(ctx.req);
       throw new FileTooLargeError();
     }
     const written: TempFile[] = [];
     await mkdir(tempDir, { recursive: true });
     try {
-      const { file, refused } = await parse(ctx, maxBytes, tempDir, written);
-      if (!file) throw new ValidationError({ [UPLOAD_FIELD]: ctx.state.t('validation.required') });
-      if (refused > 0) throw new ValidationError({ [UPLOAD_FIELD]: ctx.state.t('validation.max_items', { max: 1 }) });
-      ctx.state.upload = file;
+      const { files, refused } = await parse(ctx, fields, maxBytes, tempDir, written);
+      const missing = fields.filter((field) => !files[field]);
+      if (missing.length > 0) throw new ValidationError(Object.fromEntries(missing.map((field) => [field, ctx.state.t('validation.required')])));
+      if (refused > 0) throw new ValidationError(Object.fromEntries(fields.map((field) => [field, ctx.state.t('validation.max_items', { max: 1 })])));
+      found(ctx, files);
       await next();
     } finally {
-      ctx.state.upload = undefined;
+      found(ctx, undefined);
       await Promise.all(written.map(removeTempFile));
     }
   };
+}
+
+/** One file in the field `file` (see `receive`): sets `ctx.state.upload`. */
+export function receiveSingleFile(options: ReceiveOptions = {}): AppMiddleware {
+  return receive([UPLOAD_FIELD], options, (ctx, files) => {
+    ctx.state.upload = files?.[UPLOAD_FIELD];
+  });
+}
+
+/** One file in each of `fields` (see `receive`): sets `ctx.state.uploads`. */
+export function receiveFiles(fields: readonly string[], options: ReceiveOptions = {}): AppMiddleware {
+  return receive(fields, options, (ctx, files) => {
+    ctx.state.uploads = files;
+  });
+}
+
+/** The files `receiveFiles` put on the context (for handlers behind it). */
+export function receivedFiles(ctx: AppContext): Record<string, ReceivedFile> {
+  const { uploads } = ctx.state;
+  if (!uploads) throw new Error('receiveFiles must run before this handler');
+  return uploads;
 }
 
 /** The file `receiveSingleFile` put on the context (for handlers behind it). */

@@ -4,7 +4,7 @@ import type { Config } from '../platform/config/types';
 import type { Database } from '../platform/db';
 import type { KV } from '../platform/kv/types';
 import type { Logger } from '../platform/logger';
-import { drainMails, MAIL_DRAIN_MS } from '../platform/mail/delivery';
+import { drainMails, MAIL_DRAIN_MS } from '../platform/outbox/delivery';
 import type { Services } from '../services';
 import { startLeaderLock } from './leaderLock';
 import { startOrdersJob, type OrdersJob, type OrdersJobOptions } from '../orders/jobs';
@@ -13,6 +13,8 @@ import { startMailOutboxJob, type MailOutboxJob, type MailOutboxJobOptions } fro
 import { appSecretKeys } from '../platform/security/secretBox';
 import { createAlerts } from '../alerts';
 import { startAlertJob, type AlertJob, type AlertJobOptions } from '../alerts/job';
+import { startKycJob, type KycJobOptions } from '../kyc/job';
+import type { Loop } from '../platform/loop';
 
 export const LEADER_KEY = 'worker:leader';
 export const HEARTBEAT_KEY = 'worker:heartbeat';
@@ -36,6 +38,8 @@ export interface WorkerDeps {
   mail?: MailOutboxJobOptions;
   /** Overrides of the alert job (tests: a fast tick). */
   alerts?: AlertJobOptions;
+  /** Overrides of the KYC retention job (tests: a fast tick, a clock ahead). */
+  kyc?: KycJobOptions;
   /** Overrides of LEADER_TTL_MS / LEADER_RENEW_MS (tests: a quick takeover). */
   leader?: { ttlMs?: number; renewEveryMs?: number };
 }
@@ -56,7 +60,8 @@ export interface WorkerHeartbeat {
  * The background worker (ROLE=worker, or inside ROLE=all). Only one worker in a deployment is
  * active: the holder of the leader lock in the KV. The active worker writes a heartbeat and runs
  * the rates job (backend/rates/job.ts), the orders job (expiry, backend/orders/jobs.ts), the
- * mail outbox job (backend/platform/mail/outboxJob.ts) and the Telegram alert job (backend/alerts/job.ts);
+ * mail outbox job (backend/platform/mail/outboxJob.ts), the Telegram alert job (backend/alerts/job.ts) and
+ * the KYC retention job (backend/kyc/job.ts);
  * a worker that loses the lock stops them.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
@@ -68,6 +73,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   let ordersJob: OrdersJob | null = null;
   let mailJob: MailOutboxJob | null = null;
   let alertJob: AlertJob | null = null;
+  let kycJob: Loop | null = null;
   const alerts = createAlerts({ sequelize: deps.db.sequelize, config: deps.config, i18n: deps.services.i18n });
 
   function startOrders(): void {
@@ -103,6 +109,16 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   async function stopAlerts(): Promise<void> {
     const job = alertJob;
     alertJob = null;
+    await job?.stop();
+  }
+
+  function startKyc(): void {
+    kycJob ??= startKycJob({ sequelize: deps.db.sequelize, config: deps.config, logger, options: deps.kyc });
+  }
+
+  async function stopKyc(): Promise<void> {
+    const job = kycJob;
+    kycJob = null;
     await job?.stop();
   }
 
@@ -147,6 +163,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       startOrders();
       startMail();
       startAlerts();
+      startKyc();
     },
     onLost() {
       clearInterval(heartbeat);
@@ -155,6 +172,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       void stopOrders();
       void stopMail();
       void stopAlerts();
+      void stopKyc();
     },
   });
   logger.info({ leader: lock.isLeader() }, 'worker started');
@@ -164,7 +182,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     isLeader: () => lock.isLeader(),
     async close() {
       // The job stops before the lock is released, so a successor never overlaps its last tick.
-      await Promise.all([stopRates(), stopOrders(), stopMail(), stopAlerts()]);
+      await Promise.all([stopRates(), stopOrders(), stopMail(), stopAlerts(), stopKyc()]);
       // Status mails of the last expiries (and the last passes' mails) are still queued: they go out first (within the budget).
       await drainMails(Date.now() + MAIL_DRAIN_MS);
       await lock.release();

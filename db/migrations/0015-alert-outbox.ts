@@ -5,7 +5,7 @@ import type { Migration } from '../../backend/platform/db/migrator';
  * The staff alerts' outbox (`alert_outbox`, backend/alerts/): an alert is written in the
  * transaction of the change it tells about (its text final, in ALERT_LANG) and the worker's alert
  * job sends it to the Telegram chat, retrying with the delivery columns every outbox has
- * (platform/mail/delivery.ts). No token or chat is stored: both come from the configuration.
+ * (platform/outbox/delivery.ts). No token or chat is stored: both come from the configuration.
  */
 export const up: Migration = async ({ context: queryInterface }) => {
   await queryInterface.createTable('alert_outbox', {

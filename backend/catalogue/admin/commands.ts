@@ -42,30 +42,65 @@ async function assetFor(models: CatalogueAdminContext['models'], code: string, t
   return asset;
 }
 
-/** Applies `patch` to an asset; a cash asset keeps a city, any other none. */
-export async function updateAsset(ctx: CatalogueAdminContext, code: string, change: StaffChange<AssetPatch>): Promise<AdminAssetDto> {
+/** A row an admin change saves. */
+type SavedRow = { save(options: { transaction: Transaction }): Promise<unknown> };
+
+/** What one admin change writes: its row, how the row is shown (and compared for the audit), the change itself. */
+interface AuditedChange<R extends SavedRow, D> {
+  /** Reads the row, locked for the change (NotFoundError when absent). */
+  load(transaction: Transaction): Promise<R>;
+  present(row: R): D;
+  /** Applies the patch to the row, or refuses it (ValidationError). */
+  apply(row: R): void;
+  /** The audit record's action and target; the target's type and id name the change in the announcement too. */
+  action: string;
+  target: { type: 'asset' | 'direction' | 'reserve'; id: string };
+}
+
+/**
+ * In one writeTransaction: loads the row, applies the change, saves it and records the audit of
+ * the fields it changed (before and after); after the commit announces it. Returns the row as shown after.
+ */
+async function changeAudited<R extends SavedRow, D>(
+  ctx: CatalogueAdminContext,
+  change: StaffChange<unknown>,
+  spec: AuditedChange<R, D>,
+): Promise<D> {
   const dto = await writeTransaction(ctx.sequelize, async (transaction) => {
-    const asset = await assetFor(ctx.models, code, transaction);
-    const before = presentAdminAsset(asset);
-    const { patch } = change;
-    const type = patch.type ?? asset.type;
-    const city = patch.city !== undefined ? patch.city : asset.city;
-    if (type === 'cash' && !city) throw new ValidationError({ city: change.t('validation.required') });
-    if (type !== 'cash' && city) throw new ValidationError({ city: change.t('validation.general_error') });
-    asset.set({ ...definedOnly(patch), city });
-    await asset.save({ transaction });
-    const after = presentAdminAsset(asset);
+    const row = await spec.load(transaction);
+    const before = spec.present(row);
+    spec.apply(row);
+    await row.save({ transaction });
+    const after = spec.present(row);
     await recordAudit(ctx.models, transaction, {
       actor: change.actor,
       ip: change.ip,
-      action: 'asset.update',
-      target: { type: 'asset', id: code },
+      action: spec.action,
+      target: spec.target,
       ...changedFields(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>),
     });
     return after;
   });
-  await announceCatalogueChange(ctx, { asset: code });
+  await announceCatalogueChange(ctx, { [spec.target.type]: spec.target.id });
   return dto;
+}
+
+/** Applies `patch` to an asset; a cash asset keeps a city, any other none. */
+export function updateAsset(ctx: CatalogueAdminContext, code: string, change: StaffChange<AssetPatch>): Promise<AdminAssetDto> {
+  return changeAudited(ctx, change, {
+    load: (transaction) => assetFor(ctx.models, code, transaction),
+    present: presentAdminAsset,
+    apply(asset) {
+      const { patch } = change;
+      const type = patch.type ?? asset.type;
+      const city = patch.city !== undefined ? patch.city : asset.city;
+      if (type === 'cash' && !city) throw new ValidationError({ city: change.t('validation.required') });
+      if (type !== 'cash' && city) throw new ValidationError({ city: change.t('validation.general_error') });
+      asset.set({ ...definedOnly(patch), city });
+    },
+    action: 'asset.update',
+    target: { type: 'asset', id: code },
+  });
 }
 
 function definedOnly<T extends Record<string, unknown>>(patch: T): Partial<T> {
@@ -73,69 +108,56 @@ function definedOnly<T extends Record<string, unknown>>(patch: T): Partial<T> {
 }
 
 /** Applies `patch` to the direction `from` → `to`; the limits must stay min ≤ max. */
-export async function updateDirection(
+export function updateDirection(
   ctx: CatalogueAdminContext,
   key: { from: string; to: string },
   change: StaffChange<DirectionPatch>,
 ): Promise<AdminDirectionDto> {
-  const dto = await writeTransaction(ctx.sequelize, async (transaction) => {
-    const direction: Direction | null = await ctx.models.Direction.findOne({
-      where: { fromCode: key.from, toCode: key.to },
-      transaction,
-      lock: lockOf(transaction),
-    });
-    if (!direction) throw new NotFoundError();
-    const before = presentAdminDirection(direction);
-    const { markupPercent, schedule, ...rest } = change.patch;
-    const minAmount = rest.minAmount ?? direction.minAmount;
-    const maxAmount = rest.maxAmount ?? direction.maxAmount;
-    if (new Big(minAmount).gt(maxAmount)) {
-      throw new ValidationError({ [rest.maxAmount !== undefined ? 'maxAmount' : 'minAmount']: change.t('validation.general_error') });
-    }
-    direction.set(definedOnly(rest) as Partial<Direction>);
-    if (markupPercent !== undefined) direction.markup = markupPercent;
-    if (schedule !== undefined) direction.schedule = schedule === null ? null : normalizeSchedule(schedule as Schedule);
-    await direction.save({ transaction });
-    const after = presentAdminDirection(direction);
-    await recordAudit(ctx.models, transaction, {
-      actor: change.actor,
-      ip: change.ip,
-      action: 'direction.update',
-      target: { type: 'direction', id: `${key.from}>${key.to}` },
-      ...changedFields(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>),
-    });
-    return after;
+  return changeAudited(ctx, change, {
+    async load(transaction) {
+      const direction: Direction | null = await ctx.models.Direction.findOne({
+        where: { fromCode: key.from, toCode: key.to },
+        transaction,
+        lock: lockOf(transaction),
+      });
+      if (!direction) throw new NotFoundError();
+      return direction;
+    },
+    present: presentAdminDirection,
+    apply(direction) {
+      const { markupPercent, schedule, ...rest } = change.patch;
+      const minAmount = rest.minAmount ?? direction.minAmount;
+      const maxAmount = rest.maxAmount ?? direction.maxAmount;
+      if (new Big(minAmount).gt(maxAmount)) {
+        throw new ValidationError({ [rest.maxAmount !== undefined ? 'maxAmount' : 'minAmount']: change.t('validation.general_error') });
+      }
+      direction.set(definedOnly(rest) as Partial<Direction>);
+      if (markupPercent !== undefined) direction.markup = markupPercent;
+      if (schedule !== undefined) direction.schedule = schedule === null ? null : normalizeSchedule(schedule as Schedule);
+    },
+    action: 'direction.update',
+    target: { type: 'direction', id: `${key.from}>${key.to}` },
   });
-  await announceCatalogueChange(ctx, { direction: `${key.from}>${key.to}` });
-  return dto;
 }
 
 /**
  * Sets how an asset's reserve is published: `manual` publishes `amount` as set by the admin;
  * `computed` publishes the stored balance (set to `amount` when given).
  */
-export async function setReserve(ctx: CatalogueAdminContext, code: string, change: StaffChange<ReservePut>): Promise<AdminReserveDto> {
-  const dto = await writeTransaction(ctx.sequelize, async (transaction) => {
-    const asset = await assetFor(ctx.models, code, transaction);
-    const before = presentReserve(asset);
-    const { mode, amount } = change.patch;
-    if (mode === 'manual') {
-      asset.set({ reserveMode: 'manual', reserveManual: amount as string });
-    } else {
-      asset.set({ reserveMode: 'computed' });
-      if (amount !== undefined) asset.reserve = amount;
-    }
-    await asset.save({ transaction });
-    const after = presentReserve(asset);
-    await recordAudit(ctx.models, transaction, {
-      actor: change.actor,
-      ip: change.ip,
-      action: 'reserve.update',
-      target: { type: 'reserve', id: code },
-      ...changedFields(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>),
-    });
-    return after;
+export function setReserve(ctx: CatalogueAdminContext, code: string, change: StaffChange<ReservePut>): Promise<AdminReserveDto> {
+  return changeAudited(ctx, change, {
+    load: (transaction) => assetFor(ctx.models, code, transaction),
+    present: presentReserve,
+    apply(asset) {
+      const { mode, amount } = change.patch;
+      if (mode === 'manual') {
+        asset.set({ reserveMode: 'manual', reserveManual: amount as string });
+      } else {
+        asset.set({ reserveMode: 'computed' });
+        if (amount !== undefined) asset.reserve = amount;
+      }
+    },
+    action: 'reserve.update',
+    target: { type: 'reserve', id: code },
   });
-  await announceCatalogueChange(ctx, { reserve: code });
-  return dto;
 }

@@ -4,6 +4,7 @@
  * `buildOrder(overrides)` creating an order through createOrder and then putting it in the state
  * a test needs. Nothing is mocked: the real server, database and KV.
  */
+import type { KycStatus } from '../../../common/api';
 import { randomBytes } from 'node:crypto';
 import type { DirectionRateDto } from '../../../common/catalogue';
 import type { AssetType, RateType } from '../../../common/enums';
@@ -164,6 +165,8 @@ export interface BuildOrderOverrides {
   request?: Partial<CreateOrderRequest>;
   lang?: Lang;
   userId?: number;
+  /** The signed-in owner's KYC status as createOrder sees it (with userId). */
+  kycStatus?: KycStatus | null;
   /** Row attributes set after creation (status, confirmedAt, cardCheck…). */
   set?: Partial<Record<keyof Order, unknown>>;
 }
@@ -178,7 +181,7 @@ export async function buildOrder(
   const t = server.services.i18n.translator(overrides.lang ?? 'en');
   const created = await createOrder(ctx, {
     request: orderRequest(direction, overrides.request),
-    user: overrides.userId ? { id: overrides.userId, kycStatus: null } : null,
+    user: overrides.userId ? { id: overrides.userId, kycStatus: overrides.kycStatus ?? null } : null,
     lang: overrides.lang ?? 'en',
     t,
   });

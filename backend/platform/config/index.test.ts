@@ -87,6 +87,11 @@ describe('loadConfig', () => {
       expect(config.chatWidgetId).to.equal(null);
     });
 
+    it('keeps KYC files 365 days unless KYC_RETENTION_DAYS says otherwise', () => {
+      expect(loadConfig(env).kycRetentionDays).to.equal(365);
+      expect(loadConfig({ ...env, KYC_RETENTION_DAYS: '30' }).kycRetentionDays).to.equal(30);
+    });
+
     it('uses the simulated rate feed, the default messenger link and no maintenance', () => {
       const config = loadConfig(env);
       expect(config).to.include({ ratesSource: 'simulated', supportUrl: 'https://t.me/exchanger_support', maintenance: false });
@@ -180,6 +185,7 @@ describe('loadConfig', () => {
       ['RECAPTCHA_V3_SECRET', 'secret-value', 'RECAPTCHA_V3_SITE_KEY must be set when RECAPTCHA_V3_SECRET is set'],
       ['RECAPTCHA_V2_SECRET', 'has space', 'RECAPTCHA_V2_SECRET must be printable ASCII characters without spaces'],
       ['METRICS_PORT', '99999', 'METRICS_PORT must be an integer from 0 to 65535, got "99999"'],
+      ['KYC_RETENTION_DAYS', '0', 'KYC_RETENTION_DAYS must be an integer from 1 to 36500, got "0"'],
       ['METRICS_PORT', '3000', 'METRICS_PORT must differ from PORT (3000)'],
       ['METRICS_HOST', '127.0.0.1', 'METRICS_HOST is set but METRICS_PORT is not'],
       ['METRICS_TOKEN', 'short-token', 'METRICS_TOKEN must be at least 32 characters, got 11'],

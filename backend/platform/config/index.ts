@@ -75,6 +75,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     ratesSource: reader.oneOf('RATES_SOURCE', RATE_SOURCES, 'simulated'),
     uploadDir: path.resolve(reader.optional('UPLOAD_DIR') ?? path.join(dataDir, 'uploads')),
+    kycRetentionDays: reader.integer('KYC_RETENTION_DAYS', 365, 1, 36_500),
     supportUrl: reader.url('SUPPORT_URL', HTTP)?.toString() ?? DEFAULT_SUPPORT_URL,
     analyticsId: reader.token('ANALYTICS_ID', null),
     chatWidgetId: reader.token('CHAT_WIDGET_ID', null),

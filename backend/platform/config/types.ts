@@ -22,6 +22,8 @@ export interface Config {
   };
   ratesSource: 'simulated' | 'live';
   uploadDir: string; // absolute
+  /** Days a decided KYC submission's files are kept; then the worker deletes them (the decision stays). */
+  kycRetentionDays: number;
   supportUrl: string;
   analyticsId: string | null;
   chatWidgetId: string | null;

@@ -2,7 +2,8 @@ import { assertTtl } from './errors';
 import type { KV } from './types';
 
 interface Entry {
-  value: string;
+  /** A string, or a hash's fields. */
+  value: string | Map<string, string>;
   /** Epoch ms, or null without expiry. */
   expiresAt: number | null;
 }
@@ -27,7 +28,8 @@ export class MemoryKV implements KV {
   }
 
   async get(key: string): Promise<string | null> {
-    return this.live(key)?.value ?? null;
+    const entry = this.live(key);
+    return entry ? stringOf(key, entry) : null;
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
@@ -53,10 +55,32 @@ export class MemoryKV implements KV {
       this.entries.set(key, { value: '1', expiresAt: this.expiry(ttlMs) });
       return 1;
     }
-    const next = INTEGER_RE.test(entry.value) ? Number(entry.value) + 1 : NaN;
+    const value = stringOf(key, entry);
+    const next = INTEGER_RE.test(value) ? Number(value) + 1 : NaN;
     if (!Number.isSafeInteger(next)) throw new Error(`Value of ${key} is not an integer or out of range`);
     entry.value = String(next);
     return next;
+  }
+
+  async hashSet(key: string, field: string, value: string, ttlMs?: number): Promise<void> {
+    assertTtl(ttlMs);
+    const entry = this.live(key) ?? { value: new Map<string, string>(), expiresAt: null };
+    hashOf(key, entry).set(field, value);
+    if (ttlMs !== undefined) entry.expiresAt = this.expiry(ttlMs);
+    this.entries.set(key, entry);
+  }
+
+  async hashGetAll(key: string): Promise<Record<string, string>> {
+    const entry = this.live(key);
+    return entry ? Object.fromEntries(hashOf(key, entry)) : {};
+  }
+
+  async hashDel(key: string, field: string): Promise<void> {
+    const entry = this.live(key);
+    if (!entry) return;
+    const fields = hashOf(key, entry);
+    fields.delete(field);
+    if (fields.size === 0) this.entries.delete(key);
   }
 
   async ttl(key: string): Promise<number> {
@@ -111,4 +135,15 @@ export class MemoryKV implements KV {
   private sweep(): void {
     for (const key of this.entries.keys()) this.live(key);
   }
+}
+
+// As Redis answers a command on a key of the other type (WRONGTYPE).
+function stringOf(key: string, entry: Entry): string {
+  if (typeof entry.value !== 'string') throw new Error(`WRONGTYPE ${key} holds a hash, not a string`);
+  return entry.value;
+}
+
+function hashOf(key: string, entry: Entry): Map<string, string> {
+  if (typeof entry.value === 'string') throw new Error(`WRONGTYPE ${key} holds a string, not a hash`);
+  return entry.value;
 }

@@ -77,6 +77,27 @@ export class RedisKV implements KV {
     return Number(reply);
   }
 
+  async hashSet(key: string, field: string, value: string, ttlMs?: number): Promise<void> {
+    assertTtl(ttlMs);
+    const name = this.key(key);
+    await this.run('hashSet', async () => {
+      if (ttlMs === undefined) return this.client.hset(name, field, value);
+      // One transaction: the hash never exists without its TTL.
+      const replies = await this.client.multi().hset(name, field, value).pexpire(name, ttlMs).exec();
+      const failed = replies?.find(([error]) => error);
+      if (failed) throw failed[0];
+      return replies;
+    });
+  }
+
+  hashGetAll(key: string): Promise<Record<string, string>> {
+    return this.run('hashGetAll', () => this.client.hgetall(this.key(key)));
+  }
+
+  async hashDel(key: string, field: string): Promise<void> {
+    await this.run('hashDel', () => this.client.hdel(this.key(key), field));
+  }
+
   ttl(key: string): Promise<number> {
     return this.run('ttl', () => this.client.pttl(this.key(key)));
   }

@@ -1,5 +1,6 @@
 /**
- * The one small interface for what needs Redis: key-value with TTL, counters, pub/sub.
+ * The one small interface for what needs Redis: key-value with TTL, counters,
+ * small hashes (an index of a few entries per key), pub/sub.
  * `RedisKV` implements it on ioredis (fail-fast on the request path), `MemoryKV` in process.
  */
 export interface KV {
@@ -12,6 +13,15 @@ export interface KV {
   del(key: string): Promise<void>;
   /** Atomically increments and returns the new value; ttlMs applies when the key is created. */
   incr(key: string, ttlMs?: number): Promise<number>;
+  /**
+   * Sets one field of the hash at `key` (created when missing). ttlMs given: the whole hash's
+   * time to live is set to it (callers that pass one always pass the same, so it only moves on).
+   */
+  hashSet(key: string, field: string, value: string, ttlMs?: number): Promise<void>;
+  /** Every field of the hash at `key`; {} when missing. */
+  hashGetAll(key: string): Promise<Record<string, string>>;
+  /** Removes one field; the hash goes when its last field does. */
+  hashDel(key: string, field: string): Promise<void>;
   /** Remaining time to live in ms, -1 without expiry, -2 missing. */
   ttl(key: string): Promise<number>;
   publish(channel: string, message: string): Promise<void>;

@@ -7,7 +7,7 @@
  * the table and the worker's mail job sends it (`sweepMails`, ./outboxJob.ts): after a failure
  * with a growing delay until MAIL_MAX_ATTEMPTS, after a crash once the claim has lapsed; a final
  * refusal (SMTP 5xx, variables sealed under a key no longer configured) is given up at once — the
- * rules of ./delivery.ts, shared with every outbox.
+ * rules of platform/outbox/delivery.ts, shared with every outbox.
  *
  * The variables may carry secrets (links with raw tokens whose database copies are only hashes):
  * they are stored sealed with secretBox, bound to the row's recipient and template, and erased
@@ -18,15 +18,15 @@ import type { Logger } from '../logger';
 import { openWithAny, seal } from '../security/secretBox';
 import {
   attemptDelivery,
-  dueMails,
+  contextOutboxTable,
   enqueueMail,
   MAIL_LOCK_MS,
   MAIL_SWEEP_BATCH,
-  outboxTableOf,
   PermanentMailError,
+  sweepOutbox,
   type MailAttempt,
   type OutboxTable,
-} from './delivery';
+} from '../outbox/delivery';
 import type { Mailer, MailMessage, MailVars } from './index';
 import { initOutboxMail, type OutboxMail } from './outboxModel';
 
@@ -63,17 +63,13 @@ export function queueMail(ctx: OutboxContext, transaction: Transaction, message:
   );
 }
 
-/** The `mail_outbox` table as ./delivery.ts works on it, one object per context (the drain groups the mails it leaves by it). */
+/** The `mail_outbox` table as platform/outbox/delivery.ts works on it, one object per context (the drain groups the mails it leaves by it). */
 function outboxTable(ctx: OutboxContext): OutboxTable {
-  return outboxTableOf(ctx, () => ({
-    sequelize: ctx.sequelize,
-    model: initOutboxMail(ctx.sequelize) as unknown as OutboxTable['model'],
-    logger: ctx.logger,
-    now: ctx.now,
+  return contextOutboxTable(ctx, initOutboxMail(ctx.sequelize), {
     label: 'email',
     describe: (mail) => ({ template: (mail as OutboxMail).template }),
     whenDone: { varsSealed: null },
-  }));
+  });
 }
 
 /** After the commit: sends the mails this process wrote and claimed, in its queue; returns at once. */
@@ -102,10 +98,7 @@ export function attemptMail(ctx: OutboxContext, mail: OutboxMail, wroteIt: boole
  * The worker's pass: the mails due now (not sent, not given up, their retry time reached and no
  * live claim), oldest first, at most `limit`, each attempted in turn. Returns how each went.
  */
-export async function sweepMails(ctx: OutboxContext, limit = MAIL_SWEEP_BATCH): Promise<Record<MailAttempt, number>> {
-  const counts: Record<MailAttempt, number> = { sent: 0, retry: 0, failed: 0, waiting: 0, taken: 0 };
-  const mails = await initOutboxMail(ctx.sequelize).findAll({ where: dueMails(ctx.now()), order: [['id', 'ASC']], limit });
-  for (const mail of mails) counts[await attemptMail(ctx, mail, false)] += 1;
-  return counts;
+export function sweepMails(ctx: OutboxContext, limit = MAIL_SWEEP_BATCH): Promise<Record<MailAttempt, number>> {
+  return sweepOutbox(initOutboxMail(ctx.sequelize), ctx.now(), limit, (mail) => attemptMail(ctx, mail, false));
 }
 

@@ -5,23 +5,15 @@
  */
 import type { Sequelize } from 'sequelize';
 import type { Logger } from '../logger';
-import { startLoop } from '../loop';
+import { startOutboxJob, type OutboxJob, type OutboxJobOptions } from '../outbox/job';
 import type { Mailer } from './index';
 import { sweepMails } from './outbox';
 
 export const MAIL_OUTBOX_TICK_MS = 2000;
 
-export interface MailOutboxJobOptions {
-  /** The pass interval; defaults to MAIL_OUTBOX_TICK_MS. */
-  tickMs?: number;
-  /** The clock (tests). */
-  now?: () => Date;
-}
-
-export interface MailOutboxJob {
-  /** Stops ticking and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+/** `tickMs` defaults to MAIL_OUTBOX_TICK_MS. */
+export type MailOutboxJobOptions = OutboxJobOptions;
+export type MailOutboxJob = OutboxJob;
 
 export function startMailOutboxJob(deps: {
   sequelize: Sequelize;
@@ -30,22 +22,17 @@ export function startMailOutboxJob(deps: {
   secretKeys: readonly string[];
   options?: MailOutboxJobOptions;
 }): MailOutboxJob {
-  const logger = deps.logger.child({ job: 'mail' });
-  const ctx = { sequelize: deps.sequelize, mailer: deps.mailer, logger, secretKeys: deps.secretKeys, now: deps.options?.now ?? (() => new Date()) };
-  const loop = startLoop(
-    deps.options?.tickMs ?? MAIL_OUTBOX_TICK_MS,
-    async () => {
-      const mails = await sweepMails(ctx);
-      if (mails.sent + mails.retry + mails.failed > 0) logger.info(mails, 'mails sent again');
+  return startOutboxJob({
+    name: 'mail',
+    logAs: 'mail',
+    logger: deps.logger,
+    tickMs: MAIL_OUTBOX_TICK_MS,
+    options: deps.options,
+    sweeper: (job) => {
+      const ctx = { ...job, sequelize: deps.sequelize, mailer: deps.mailer, secretKeys: deps.secretKeys };
+      return () => sweepMails(ctx);
     },
-    (error) => logger.warn({ err: error }, 'mail outbox pass failed'),
-  );
-  logger.info('mail job started');
-  let stopping: Promise<void> | undefined;
-  return {
-    stop() {
-      stopping ??= loop.stop().then(() => logger.info('mail job stopped'));
-      return stopping;
-    },
-  };
+    sentMessage: 'mails sent again',
+    failedMessage: 'mail outbox pass failed',
+  });
 }

@@ -25,6 +25,10 @@ describe('mail templates', () => {
             from: 'BTC',
             amountReceive: '3000000',
             to: 'SBERRUB',
+            file: 'receipt',
+            reason: 'blurred',
+            // Saved requisites' mails.
+            card: '•••• 4242',
           },
           { lang, t: i18n.translator(lang), publicUrl: PUBLIC_URL },
         );

@@ -3,7 +3,20 @@ import type { Translate } from '../i18n';
 import { ORDER_MAIL_LAYOUTS, ORDER_MAIL_TEMPLATES } from './orderTemplates';
 
 /** Every mail the product sends; texts in `locales/<lang>/mail.json` under the same name. */
-export const MAIL_TEMPLATES = ['activation', 'passwordReset', 'registeredAgain', 'passwordChanged', 'signInAlert', ...ORDER_MAIL_TEMPLATES] as const;
+export const MAIL_TEMPLATES = [
+  'activation',
+  'passwordReset',
+  'registeredAgain',
+  'passwordChanged',
+  'signInAlert',
+  'kycSubmitted',
+  'kycApproved',
+  'kycRejected',
+  'kycRefusedFinal',
+  'requisiteVerified',
+  'requisiteRejected',
+  ...ORDER_MAIL_TEMPLATES,
+] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /**
@@ -39,6 +52,13 @@ const LAYOUTS: Record<MailTemplate, Layout> = {
   registeredAgain: { paragraphs: ['intro', 'reset'], action: 'action', ignoreNotice: true },
   passwordChanged: { paragraphs: ['intro', 'warning'], action: 'action' },
   signInAlert: { paragraphs: ['intro', 'time', 'ip', 'device', 'warning'], action: 'action' },
+  kycSubmitted: { paragraphs: ['intro'], action: 'action' },
+  kycApproved: { paragraphs: ['intro'], action: 'action' },
+  kycRejected: { paragraphs: ['intro', 'reason', 'retry'], action: 'action' },
+  kycRefusedFinal: { paragraphs: ['intro', 'reason', 'final'], action: 'action' },
+  // A saved card's review (backend/requisites): `card` is its masked number, `reason` the operator's words or the default.
+  requisiteVerified: { paragraphs: ['intro', 'next'], action: 'action' },
+  requisiteRejected: { paragraphs: ['intro', 'reason', 'next'], action: 'action' },
   ...ORDER_MAIL_LAYOUTS,
 };
 

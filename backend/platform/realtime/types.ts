@@ -10,6 +10,8 @@ export interface SocketData {
   lang: Lang;
   /** The signed-in user of the handshake's session cookie (backend/accounts/sockets.ts). */
   userId?: number;
+  /** The opaque name of that session (never its id), so ending one session disconnects its sockets. */
+  session?: string;
   /** That user's role when it is operator or admin (the socket is then in `operators`). */
   role?: 'operator' | 'admin';
 }

@@ -121,6 +121,19 @@ describe('exchange widget', () => {
     expect(screen.getByTestId('exchange-rate').textContent).to.equal(`1${NBSP}USDT = 90${NBSP}RUB`);
   });
 
+  it('presets the pair and the amount to send from a repeated exchange (?amount=)', async () => {
+    m.useExchangeStore.setState({ from: 'BTC', to: 'CARDKGS', amount: '3', side: 'receive' });
+    renderWidget('/?from=USDTTRC20&to=SBERRUB&amount=150.5');
+    await ready();
+    await waitFor(() => expect(sendInput().value).to.equal('150.5'));
+    expect(receiveInput().value).to.equal('13545');
+    expect(screen.getByTestId('exchange-rate').textContent).to.equal(`1${NBSP}USDT = 90${NBSP}RUB`);
+    // The visitor's own edit then stays.
+    type(sendInput(), '200');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sendInput().value).to.equal('200');
+  });
+
   it('presets the assets from cur_from and cur_to and writes them back as from and to', async () => {
     renderWidget('/?r=friend&cur_from=BTC&cur_to=CASHRUBMSK');
     await ready();

@@ -8,7 +8,7 @@ import { receiveOptions, resolvePair, sendOptions, offeredRate, type Pair } from
 import type { AmountSide } from './quote';
 import { useExchangeStore } from './store';
 import { useExchangeModel, type PairPreset, type ReadyExchange } from './useExchangeModel';
-import { useQueryPreset, useSyncPairToUrl } from './useQueryPreset';
+import { useAmountPreset, useQueryPreset, useSyncPairToUrl } from './useQueryPreset';
 import './exchange.css';
 import './states.css';
 
@@ -35,6 +35,7 @@ export function ExchangeWidget({ preset = null, syncUrl = false, className }: Ex
   const step = useExchangeStore((state) => state.step);
   const ready = model.status === 'ready' ? model : null;
   useSyncPairToUrl(ready ? { from: ready.from.code, to: ready.to.code } : null, syncUrl && ready?.presetApplied === true);
+  useAmountPreset(ready?.presetApplied === true);
 
   return (
     <section

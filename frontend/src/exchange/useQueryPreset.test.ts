@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { presetFromSearch, searchWithPair } from './useQueryPreset';
+import { amountFromSearch, presetFromSearch, searchWithPair } from './useQueryPreset';
 
 describe('exchange query presets', () => {
   it('reads from and to, upper-cased', () => {
@@ -25,5 +25,10 @@ describe('exchange query presets', () => {
 
   it('leaves an address that already shows the pair alone', () => {
     expect(searchWithPair('?from=BTC&to=SBERRUB', { from: 'BTC', to: 'SBERRUB' })).to.equal(null);
+  });
+
+  it('reads a positive decimal amount and nothing else', () => {
+    expect(amountFromSearch('?from=BTC&amount=0.015')).to.equal('0.015');
+    for (const bad of ['', '?amount=', '?amount=0', '?amount=-1', '?amount=1e3', '?amount=abc', '?amount=1,5']) expect(amountFromSearch(bad), bad).to.equal(null);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Spec §2: the query parameters `from` or `cur_from` and `to` or `cur_to` preset the exchange
  * assets; the widget writes the chosen pair back as `from` and `to`, keeping other parameters.
+ * `amount` presets the amount to send (the history's "repeat the exchange", common/userExchanges.ts).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { isDecimalString } from '../../../common/money';
+import { useExchangeStore } from './store';
 import { useLocation, useSearch } from 'wouter';
 import type { Pair } from './directory';
 import type { PairPreset } from './useExchangeModel';
@@ -49,4 +52,26 @@ export function useSyncPairToUrl(pair: Pair | null, enabled: boolean): void {
     const next = searchWithPair(search, pair);
     if (next !== null) navigate(path + next, { replace: true });
   }, [enabled, pair?.from, pair?.to, search, path]);
+}
+
+/** The amount to send asked for by `?amount=` (a positive decimal string), or null. */
+export function amountFromSearch(search: string): string | null {
+  const value = new URLSearchParams(search).get('amount')?.trim();
+  return value && isDecimalString(value) && !value.startsWith('-') && /[1-9]/.test(value) ? value : null;
+}
+
+/**
+ * Types `?amount=` on the send side once the address's pair is shown (`pairShown`: before, a new
+ * pair would clear it), once per value the address asks for; the visitor's edits then stay.
+ */
+export function useAmountPreset(pairShown: boolean): void {
+  const amount = amountFromSearch(useSearch());
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!pairShown || amount === null || applied.current === amount) return;
+    applied.current = amount;
+    const store = useExchangeStore.getState();
+    store.setAmount('send', amount);
+    store.setStep('amounts');
+  }, [pairShown, amount]);
 }

@@ -2,8 +2,7 @@
  * The order calls of the REST API (issue 5): the customer's order by uid and secret, the
  * customer's actions, and the operator's list and actions. Uploads go through `upload.ts`.
  */
-import type { OperatorAction, OperatorOrderDto, OperatorOrderList, OrderDto } from '../../../common/orders';
-import type { OrderStatus } from '../../../common/enums';
+import type { OperatorAction, OperatorOrderDto, OrderDto } from '../../../common/orders';
 import { api, apiUrl } from '../api/client';
 
 /** Customer actions sent as JSON (the uploads are `card-photo` and `receipt`). */
@@ -25,8 +24,6 @@ export const orderApi = {
 export type OperatorFileKind = 'card' | 'receipt';
 
 export const operatorApi = {
-  list: (status: OrderStatus | '', cursor: string | null) =>
-    api.get<OperatorOrderList>('/operator/orders', { query: { status: status || undefined, cursor: cursor ?? undefined } }),
   act: (uid: string, action: OperatorAction, body: Record<string, string | number> = {}) =>
     api.post<OperatorOrderDto>(`/operator/orders/${encodeURIComponent(uid)}/${action}`, body),
   fileUrl: (uid: string, kind: OperatorFileKind) => apiUrl(`/operator/orders/${encodeURIComponent(uid)}/files/${kind}`),

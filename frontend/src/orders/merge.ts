@@ -3,7 +3,6 @@
  * can arrive in any order, and each carries the whole DTO with its `version`.
  */
 import type { OrderStatus } from '../../../common/enums';
-import type { OperatorOrderDto } from '../../../common/orders';
 
 interface Versioned {
   uid: string;
@@ -22,11 +21,7 @@ export function newerOrder<T extends Versioned>(current: T | null | undefined, i
  * change is newer (it stays in place); an order not listed goes on top when it passes the filter.
  * An order leaving the filtered status stays until the next load, so the operator sees what happened.
  */
-export function mergeOperatorOrder(
-  list: readonly OperatorOrderDto[],
-  incoming: OperatorOrderDto,
-  filter: OrderStatus | '',
-): OperatorOrderDto[] {
+export function mergeOperatorOrder<T extends Versioned & { status: OrderStatus }>(list: readonly T[], incoming: T, filter: OrderStatus | ''): T[] {
   const index = list.findIndex((order) => order.uid === incoming.uid);
   if (index === -1) return filter && incoming.status !== filter ? [...list] : [incoming, ...list];
   if (incoming.version <= list[index].version) return [...list];
@@ -36,7 +31,7 @@ export function mergeOperatorOrder(
 }
 
 /** Appends an older page, skipping orders already listed (a live change may have put them on top). */
-export function appendOperatorPage(list: readonly OperatorOrderDto[], page: readonly OperatorOrderDto[]): OperatorOrderDto[] {
+export function appendOperatorPage<T extends Versioned>(list: readonly T[], page: readonly T[]): T[] {
   const known = new Set(list.map((order) => order.uid));
   return [...list, ...page.filter((order) => !known.has(order.uid))];
 }

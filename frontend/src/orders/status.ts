@@ -57,6 +57,6 @@ export function needsRefundAddress(order: OrderDto): boolean {
 }
 
 /** The operator actions the server will accept for `order`, as the status table says. */
-export function operatorActions(order: OrderDto): OperatorAction[] {
+export function operatorActions(order: Parameters<typeof dtoFacts>[0]): OperatorAction[] {
   return allowedActions(dtoFacts(order), 'operator');
 }

@@ -52,8 +52,13 @@ function parseEnvelope<T>(xhr: XMLHttpRequest): ApiEnvelope<T> | null {
   }
 }
 
-/** Posts `file` to `url`; resolves with the envelope's `data`, rejects with `ApiError`. */
+/** Posts `file` to `url` (field `file`); resolves with the envelope's `data`, rejects with `ApiError`. */
 export function uploadFile<T>(url: string, file: Blob, onProgress: (loaded: number, total: number) => void): Promise<T> {
+  return uploadFiles<T>(url, { file }, onProgress);
+}
+
+/** Posts `files` (field → file) in one multipart request to `url`, in their order; like `uploadFile`. */
+export function uploadFiles<T>(url: string, files: Record<string, Blob>, onProgress: (loaded: number, total: number) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -79,7 +84,7 @@ export function uploadFile<T>(url: string, file: Blob, onProgress: (loaded: numb
     xhr.addEventListener('abort', networkFailure);
     // `window.` names the document's own FormData (under jsdom, Node's global one is another class).
     const form = new window.FormData();
-    form.append('file', file, file instanceof window.File ? file.name : 'upload');
+    for (const [field, file] of Object.entries(files)) form.append(field, file, file instanceof window.File ? file.name : 'upload');
     xhr.send(form);
   });
 }

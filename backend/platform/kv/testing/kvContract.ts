@@ -153,6 +153,52 @@ export function describeKVContract(name: string, open: () => Promise<KVUnderTest
       });
     });
 
+    describe('hashes', () => {
+      it('answers {} for a missing hash and reads back the fields set', async () => {
+        expect(await kv.hashGetAll('index')).to.deep.equal({});
+        await kv.hashSet('index', 'a', '1');
+        await kv.hashSet('index', 'b', 'два');
+        await kv.hashSet('index', 'a', '3');
+        expect(await kv.hashGetAll('index')).to.deep.equal({ a: '3', b: 'два' });
+        expect(await kv.ttl('index')).to.equal(-1);
+      });
+
+      it('removes a field, and the hash with its last field', async () => {
+        await kv.hashSet('index', 'a', '1');
+        await kv.hashSet('index', 'b', '2');
+        await kv.hashDel('index', 'a');
+        await kv.hashDel('index', 'never-there');
+        expect(await kv.hashGetAll('index')).to.deep.equal({ b: '2' });
+        await kv.hashDel('index', 'b');
+        expect(await kv.ttl('index')).to.equal(-2);
+        await kv.hashDel('missing', 'x');
+      });
+
+      it('gives the whole hash the TTL passed, keeps it on a set without one, drops it once passed', async () => {
+        await kv.hashSet('index', 'a', '1', 60_000);
+        await kv.hashSet('index', 'b', '2');
+        expect(await kv.ttl('index')).to.be.above(0).and.at.most(60_000);
+        await kv.hashSet('index', 'c', '3', 20);
+        await store.elapse(40);
+        expect(await kv.hashGetAll('index')).to.deep.equal({});
+        expect(await kv.ttl('index')).to.equal(-2);
+      });
+
+      it('is gone after del, and refuses string commands on a hash and hash commands on a string', async () => {
+        await kv.hashSet('index', 'a', '1');
+        let error: unknown;
+        await kv.get('index').catch((caught: unknown) => (error = caught));
+        expect(error).to.be.instanceOf(Error);
+        error = undefined;
+        await kv.set('word', 'abc');
+        await kv.hashSet('word', 'a', '1').catch((caught: unknown) => (error = caught));
+        expect(error).to.be.instanceOf(Error);
+        expect(await kv.get('word')).to.equal('abc');
+        await kv.del('index');
+        expect(await kv.hashGetAll('index')).to.deep.equal({});
+      });
+    });
+
     describe('pub/sub', () => {
       it('delivers a published message to a subscriber of the channel', async () => {
         const { message } = await nextMessage(kv, 'news');

@@ -36,7 +36,10 @@ const detail: AdminUserDto = {
   blockedUntil: null,
   activatedAt: '2026-01-01T09:05:00.000Z',
   orders: [{ uid: 'ORDERUID01', status: 'done', fromCode: 'BTC', toCode: 'SBERRUB', amountSend: '0.1', amountReceive: '700000', createdAt: '2026-01-03T09:00:00.000Z' }],
-  sessions: { epoch: 2, canSignIn: true },
+  sessions: [
+    { id: 'sessPhone0000001', createdAt: '2026-01-04T08:00:00.000Z', lastSeenAt: '2026-01-04T09:30:00.000Z', ip: '203.0.113.7', userAgent: 'PhoneBrowser/1.0', current: false },
+    { id: 'sessLaptop000002', createdAt: '2026-01-02T08:00:00.000Z', lastSeenAt: '2026-01-04T09:00:00.000Z', ip: '198.51.100.4', userAgent: 'LaptopBrowser/2.0', current: true },
+  ],
 };
 
 const renderSection = (section: string) => renderConsoleSection(m, section);
@@ -151,14 +154,16 @@ describe('console: blacklist and users sections', () => {
     const profile = await screen.findByTestId('user-profile');
     expect(within(profile).getByTestId('user-kyc').textContent).to.equal('Under review');
     expect(screen.getByTestId('user-orders').textContent).to.include('ORDERUID01');
-    expect(screen.getByTestId('user-sessions').textContent).to.include('2 times');
+    const sessions = screen.getByTestId('user-sessions');
+    expect(within(sessions).getByTestId('user-session-sessPhone0000001').textContent).to.include('PhoneBrowser/1.0').and.include('203.0.113.7');
+    expect(within(sessions).queryByRole('button', { name: 'End session' })).to.equal(null);
     expect(screen.queryByTestId('user-actions')).to.equal(null);
     expect(screen.queryByRole('button', { name: 'Block' })).to.equal(null);
     expect(screen.getByText('Only administrators can change users.')).to.exist;
   });
 
   it('lets an admin block and change the role after a confirmation, and shows a refusal', async () => {
-    api.on('POST /admin/users/42/block', ok({ ...detail, status: 'blocked', sessions: { epoch: 3, canSignIn: false } }));
+    api.on('POST /admin/users/42/block', ok({ ...detail, status: 'blocked', sessions: [] }));
     api.on('PUT /admin/users/42/role', failure(409, 'last_admin', 'This would leave no active administrator'));
     await renderSection('users');
     await userEvent.click(await within(await screen.findByTestId('users-row-42')).findByRole('button'));
@@ -177,5 +182,46 @@ describe('console: blacklist and users sections', () => {
       ['POST', '/admin/users/42/block', {}],
       ['PUT', '/admin/users/42/role', { role: 'operator' }],
     ]);
+  });
+
+  it('shows the sessions table, marks this session, and lets an admin end another after a confirmation', async () => {
+    api.on('DELETE /admin/users/42/sessions/sessPhone0000001', ok({ ...detail, sessions: detail.sessions.slice(1) }));
+    await renderSection('users');
+    await userEvent.click(await within(await screen.findByTestId('users-row-42')).findByRole('button'));
+    const table = await screen.findByTestId('user-sessions');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).to.deep.equal(['Device', 'IP address', 'Signed in', 'Last seen', 'Actions']);
+    const phone = within(table).getByTestId('user-session-sessPhone0000001');
+    const laptop = within(table).getByTestId('user-session-sessLaptop000002');
+    expect(within(laptop).getByTestId('user-session-current').textContent).to.equal('This session');
+    expect(within(phone).queryByTestId('user-session-current')).to.equal(null);
+    expect(within(laptop).queryByRole('button', { name: 'End session' })).to.equal(null);
+    expect(phone.querySelectorAll('time')[1]!.getAttribute('datetime')).to.equal('2026-01-04T09:30:00.000Z');
+
+    await userEvent.click(within(phone).getByRole('button', { name: 'End session' }));
+    const dialog = within(phone).getByRole('alertdialog');
+    expect(dialog.textContent).to.include('End the session of olga@example.com on “PhoneBrowser/1.0”?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.requests.some((request) => request.method === 'DELETE')).to.equal(false);
+    await userEvent.click(within(phone).getByRole('button', { name: 'End session' }));
+    await userEvent.click(within(phone).getByRole('button', { name: 'Yes, end it' }));
+    await waitFor(() => expect(screen.queryByTestId('user-session-sessPhone0000001')).to.equal(null));
+    expect(screen.getByTestId('user-session-sessLaptop000002')).to.exist;
+    expect(api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).to.deep.equal(['/admin/users/42/sessions/sessPhone0000001']);
+  });
+
+  it('shows an empty sessions state and a refusal to end one', async () => {
+    api.on('GET /admin/users/42', ok({ ...detail, sessions: [] }));
+    await renderSection('users');
+    await userEvent.click(await within(await screen.findByTestId('users-row-42')).findByRole('button'));
+    expect((await screen.findByTestId('user-sessions-empty')).textContent).to.equal('No active sessions.');
+    cleanup();
+    api.on('GET /admin/users/42', ok(detail));
+    api.on('DELETE /admin/users/42/sessions/sessPhone0000001', failure(404, 'not_found', 'Not found'));
+    await renderSection('users');
+    await userEvent.click(await within(await screen.findByTestId('users-row-42')).findByRole('button'));
+    const phone = await screen.findByTestId('user-session-sessPhone0000001');
+    await userEvent.click(within(phone).getByRole('button', { name: 'End session' }));
+    await userEvent.click(within(phone).getByRole('button', { name: 'Yes, end it' }));
+    expect((await within(phone).findByRole('alert')).textContent).to.equal('Not found');
   });
 });

@@ -139,6 +139,19 @@ describe('operator console', () => {
     expect(api.requests.filter((request) => request.path === '/operator/orders')).to.have.length(1);
   });
 
+  it("marks a new verified customer's order as priority when it arrives live, and keeps the mark through later changes", async () => {
+    await renderPage();
+    await screen.findByTestId('operator-orders');
+    await waitFor(() => expect(clientSocket?.connected).to.equal(true), LIVE);
+    const fresh = operatorOrderFixture({ uid: 'VERIFIED01', id: 4 });
+    act(() => void io.emit('operators:order', { uid: fresh.uid, status: fresh.status, order: fresh, priority: true }));
+    await waitFor(() => expect(screen.getByTestId('priority-VERIFIED01').textContent).to.equal('Priority'), LIVE);
+    emitOrder({ ...fresh, version: 2, status: 'hold' });
+    await waitFor(() => expect(row('VERIFIED01').getAttribute('data-status')).to.equal('hold'), LIVE);
+    expect(screen.getByTestId('priority-VERIFIED01').textContent).to.equal('Priority');
+    expect(screen.queryByTestId('priority-FIRST00001')).to.equal(null);
+  });
+
   it('sends an action with its input and shows the answered order', async () => {
     api.on('POST /operator/orders/FIRST00001/received', ok({ ...first, version: 5, status: 'progress', receivedAmount: '356000.01', cardCheck: 'approved' }));
     await renderPage();

@@ -1,7 +1,7 @@
 /** The actions an operator can take on one order, as the state machine allows them, with their inputs. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorAction, OperatorOrderDto } from '../../../../common/orders';
+import type { OperatorAction, OperatorOrderDto, OperatorOrderSummary } from '../../../../common/orders';
 import { ApiError } from '../../api/ApiError';
 import { Button } from '../../components/Button';
 import { isOrderDto, operatorApi } from '../../orders/api';
@@ -10,7 +10,7 @@ import { operatorActions } from '../../orders/status';
 const DANGER: readonly OperatorAction[] = ['delete', 'error', 'card-reject', 'return'];
 
 interface Props {
-  order: OperatorOrderDto;
+  order: OperatorOrderSummary;
   onChanged: (order: OperatorOrderDto) => void;
 }
 

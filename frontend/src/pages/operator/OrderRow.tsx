@@ -70,6 +70,11 @@ export function OrderRow({ order, onChanged, onBoard, onOpen }: Props) {
           <strong className="operator-uid">{order.uid}</strong>
         )}
         {order.escalated && <span className="order-badge order-badge--error">{t('boardUi.escalated')}</span>}
+        {order.priority && (
+          <span className="order-badge order-badge--success" data-testid={`priority-${order.uid}`} title={t('kyc.board.priorityHint')}>
+            {t('kyc.board.priority')}
+          </span>
+        )}
         <span className="operator-muted">{order.email}</span>
         {order.ref && <span className="operator-muted">{t('order.operator.ref', { ref: order.ref })}</span>}
       </td>
@@ -77,8 +82,8 @@ export function OrderRow({ order, onChanged, onBoard, onOpen }: Props) {
         <time dateTime={order.createdAt}>{created}</time>
       </td>
       <td data-label={t('order.operator.columns.amounts')}>
-        <span>{formatMoney(order.amountSend, order.from.currency)}</span>
-        <span className="operator-muted">→ {formatMoney(order.amountReceive, order.to.currency)}</span>
+        <span className="operator-money">{formatMoney(order.amountSend, order.from.currency)}</span>
+        <span className="operator-muted operator-money">→ {formatMoney(order.amountReceive, order.to.currency)}</span>
         {order.receivedAmount !== null && (
           <span className="operator-muted">
             {t('order.details.received')}: {formatMoney(order.receivedAmount, order.from.currency)}

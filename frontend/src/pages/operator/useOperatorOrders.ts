@@ -27,7 +27,7 @@ export interface OperatorOrders {
   applyBoard: (order: BoardOrderRow) => void;
 }
 
-const NO_BOARD = { assignedTo: null, assignedAt: null, seen: true, escalated: false, escalatedAt: null, escalationReason: null };
+const NO_BOARD = { assignedTo: null, assignedAt: null, seen: true, escalated: false, escalatedAt: null, escalationReason: null, priority: false };
 
 /** `filters` (from the URL) drive the list; without them, the status filter of the page's own state. */
 export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (status: OrderStatus | '') => void): OperatorOrders {
@@ -53,7 +53,7 @@ export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (sta
       const page = await boardApi.list(JSON.parse(filtersRef.current) as BoardFilters, from);
       if (id !== request.current) return;
       const rows: BoardOrderRow[] = page.orders.map((row) => ({ ...NO_BOARD, ...row }));
-      setOrders((current) => (from ? (appendOperatorPage(current, rows) as BoardOrderRow[]) : rows));
+      setOrders((current) => (from ? appendOperatorPage(current, rows) : rows));
       setCursor(page.nextCursor);
     } catch (caught) {
       if (!(caught instanceof ApiError)) throw caught;
@@ -67,7 +67,7 @@ export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (sta
     setOrders((current) => {
       const known = current.find((row) => row.uid === order.uid);
       const incoming: BoardOrderRow = { ...NO_BOARD, ...known, ...order };
-      return mergeOperatorOrder(current, incoming, statusRef.current) as BoardOrderRow[];
+      return mergeOperatorOrder(current, incoming, statusRef.current);
     });
   }, []);
 
@@ -81,7 +81,8 @@ export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (sta
 
   useEffect(() => {
     const socket = orderSocket();
-    const onOrder = (event: OperatorOrderEvent) => apply(event.order);
+    // A new order brings its priority mark (the owner is verified); a later change keeps the row's.
+    const onOrder = (event: OperatorOrderEvent) => apply(event.priority === undefined ? event.order : { ...event.order, priority: event.priority });
     // The first connection follows the first load; every later one may have missed changes.
     let connectedBefore = false;
     const onConnect = () => {

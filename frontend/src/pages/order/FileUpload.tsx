@@ -1,9 +1,9 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_ACCEPT, type OrderDto } from '../../../../common/orders';
+import type { OrderDto } from '../../../../common/orders';
 import { showAlert } from '../../accounts/alerts';
-import { Button } from '../../components/Button';
 import { isOrderDto } from '../../orders/api';
+import { ImagePicker } from '../../orders/ImagePicker';
 import { useUpload } from '../../orders/useUpload';
 
 interface Props {
@@ -21,7 +21,6 @@ interface Props {
 export function FileUpload({ url, label, hint, alert, onUploaded, testId }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const { state, upload } = useUpload<unknown>(url, (answer) => {
     showAlert(t(alert));
     onUploaded(isOrderDto(answer) ? answer : null);
@@ -33,24 +32,7 @@ export function FileUpload({ url, label, hint, alert, onUploaded, testId }: Prop
       <label className="order-upload__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        ref={input}
-        id={id}
-        className="order-upload__input"
-        type="file"
-        name="file"
-        accept={UPLOAD_ACCEPT.join(',')}
-        disabled={uploading}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
-          if (file) void upload(file);
-        }}
-      />
-      <Button variant="ghost" color="secondary" disabled={uploading} onClick={() => input.current?.click()}>
-        {t('order.upload.choose')}
-      </Button>
+      <ImagePicker id={id} name="file" disabled={uploading} describedBy={`${id}-hint`} onFile={(file) => void upload(file)} />
       <p className="order-upload__hint" id={`${id}-hint`}>
         {hint}
       </p>

@@ -1,26 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../../common/api';
 import { Button } from '../../components/Button';
+import { KycSection } from './KycSection';
 import { ProfileSection } from './ProfileSection';
 
 /** KYC status (approve = Verified, blocked = Not Verified, check = Under Review) and two-factor protection. */
 export function SecuritySection({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const kyc = user.kycStatus ?? 'none';
   return (
     <>
-      <ProfileSection id="kyc" title={t('auth.profile.kycTitle')}>
-        <div className="profile-status">
-          <span className={`profile-badge profile-badge--${kyc}`} data-testid="kyc-status">
-            {t(`auth.profile.kycStatus.${kyc}`)}
-          </span>
-          {kyc !== 'approve' && kyc !== 'check' && (
-            <Button href="/user-actions/verification" variant="ghost" color="secondary" size="small">
-              {t('auth.profile.kycVerify')}
-            </Button>
-          )}
-        </div>
-      </ProfileSection>
+      <KycSection user={user} />
       <ProfileSection id="two-factor" title={t('auth.profile.twoFactorTitle')}>
         <div className="profile-status">
           <span className={`profile-badge profile-badge--${user.twoFactorEnabled ? 'approve' : 'none'}`} data-testid="two-factor-status">

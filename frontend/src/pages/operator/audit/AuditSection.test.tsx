@@ -58,11 +58,14 @@ describe('operator console: the audit section', () => {
     await screen.findByTestId('audit-records');
     expect(ids()).to.deep.equal(['2', '1']);
     const newest = screen.getByTestId('audit-record-2');
-    expect(newest.textContent).to.include('boss@example.com').and.include('direction.update').and.include('direction BTC:SBERRUB');
+    // The action by its name and its code (what the filter takes); the role and the target's kind translated.
+    expect(newest.textContent).to.include('boss@example.com').and.include('Administrator').and.include('Direction changed').and.include('direction.update');
+    expect(within(newest).getByText('Direction').nextElementSibling?.textContent).to.equal('BTC:SBERRUB');
     expect(within(newest).getAllByRole('listitem').map((item) => item.textContent)).to.deep.equal(['markup: 1.5 → 2']);
     expect(newest.querySelector('time')?.getAttribute('datetime')).to.equal(record(2).createdAt);
     const system = screen.getByTestId('audit-record-1');
-    expect(system.textContent).to.include('System').and.include('settings maintenance');
+    // A kind of target without a name of its own shows as it is.
+    expect(system.textContent).to.include('System').and.include('Maintenance switched').and.include('settingsmaintenance');
     expect(within(system).getAllByRole('listitem').map((item) => item.textContent)).to.deep.equal(['enabled: — → true']);
     expect(auditRequests()).to.have.length(1);
     expect(auditRequests()[0]!.query).to.equal(undefined);

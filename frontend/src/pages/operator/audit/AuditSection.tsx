@@ -30,16 +30,17 @@ function AuditRow({ record }: { record: AuditRecordDto }) {
       </td>
       <td data-label={t('auditLog.columns.who')}>
         <span>{who}</span>
-        {record.actor?.role && <span className="operator-muted">{record.actor.role}</span>}
+        {record.actor?.role && <span className="operator-muted">{t(`usersAdmin.roles.${record.actor.role}`, { defaultValue: record.actor.role })}</span>}
         {record.ip && <span className="operator-muted">{record.ip}</span>}
       </td>
       <td data-label={t('auditLog.columns.action')}>
-        <code>{record.action}</code>
+        {i18n.exists(`auditLog.actions.${record.action}`) && <span>{t(`auditLog.actions.${record.action}`)}</span>}
+        {/* The code itself: what the Action filter takes. */}
+        <code className="operator-muted">{record.action}</code>
       </td>
       <td data-label={t('auditLog.columns.target')}>
-        <span className="operator-uid">
-          {record.target.type} {record.target.id}
-        </span>
+        <span>{t(`auditLog.targets.${record.target.type}`, { defaultValue: record.target.type })}</span>
+        <span className="operator-uid">{record.target.id}</span>
       </td>
       <td data-label={t('auditLog.columns.change')}>
         {changes(record).length === 0 ? (

@@ -12,6 +12,7 @@ import {
 import { api } from '../../../api/client';
 import { ApiError } from '../../../api/ApiError';
 import { Button } from '../../../components/Button';
+import { ConfirmedAction } from '../ConfirmBar';
 import '../operator.css';
 import './blacklist.css';
 
@@ -129,7 +130,6 @@ function AddEntryForm() {
 function EntryRow({ entry }: { entry: BlacklistEntryDto }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => api.delete<null>(`/admin/blacklist/${entry.id}`),
     onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
@@ -142,26 +142,15 @@ function EntryRow({ entry }: { entry: BlacklistEntryDto }) {
       <span>{t(`blacklist.actions.${entry.action}`)}</span>
       <span className="console-blacklist__reason">{entry.reason}</span>
       <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString(i18n.language)}</time>
-      {confirming ? (
-        <span role="alertdialog" aria-label={t('blacklist.confirmRemove')} className="console-confirm">
-          <span>{t('blacklist.confirmRemove')}</span>
-          <Button variant="ghost" onClick={() => remove.mutate()} disabled={remove.isPending}>
-            {t('blacklist.confirm')}
-          </Button>
-          <Button variant="ghost" onClick={() => setConfirming(false)}>
-            {t('blacklist.cancel')}
-          </Button>
-        </span>
-      ) : (
-        <Button variant="ghost" onClick={() => setConfirming(true)}>
-          {t('blacklist.remove')}
-        </Button>
-      )}
-      {remove.isError && (
-        <span role="alert" className="order-notice order-notice--error">
-          {remove.error instanceof ApiError ? remove.error.message : t('blacklist.loadError')}
-        </span>
-      )}
+      <ConfirmedAction
+        label={t('blacklist.remove')}
+        question={t('blacklist.confirmRemove')}
+        confirmLabel={t('blacklist.confirm')}
+        cancelLabel={t('blacklist.cancel')}
+        onConfirm={() => remove.mutate()}
+        busy={remove.isPending}
+        error={remove.isError ? (remove.error instanceof ApiError ? remove.error.message : t('blacklist.loadError')) : null}
+      />
     </li>
   );
 }

@@ -22,11 +22,25 @@ async function load() {
 let m: Awaited<ReturnType<typeof load>>;
 let api: TestApi;
 const OPERATOR: SessionUser = { id: 7, email: 'op@example.com', firstName: null, secondName: null, role: 'operator', twoFactorEnabled: false, kycStatus: null };
-const BOARD = { assignedTo: null, assignedAt: null, seen: false, escalated: false, escalatedAt: null, escalationReason: null };
+const ADMIN: SessionUser = { ...OPERATOR, id: 1, email: 'admin@example.com', role: 'admin' };
+const staffUser = (id: number, email: string, role: 'operator' | 'admin') => ({
+  id,
+  email,
+  firstName: null,
+  secondName: null,
+  role,
+  status: 'active',
+  twoFactorEnabled: true,
+  kycStatus: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const BOARD = { assignedTo: null, assignedAt: null, seen: false, escalated: false, escalatedAt: null, escalationReason: null, priority: false };
 const row: BoardOrderRow = { ...operatorOrderFixture({ uid: 'BOARD00001', id: 9, cardCheck: 'pending', cardPhoto: true }), ...BOARD };
 const drawer: BoardOrderDrawer = {
   ...row,
   seen: true,
+  history: operatorOrderFixture().history,
+  payment: null,
   notesCount: 0,
   rateAtCreation: '356',
   marketRate: '360',
@@ -88,15 +102,87 @@ describe('order board (UI)', () => {
     expect((await screen.findByTestId('claim-error-BOARD00001')).textContent).to.equal('The order is already taken by a@example.com');
   });
 
+  it("marks a verified customer's order as priority, and no other", async () => {
+    const verified: BoardOrderRow = { ...operatorOrderFixture({ uid: 'BOARD00002', id: 10 }), ...BOARD, priority: true };
+    api.on('GET /operator/orders', ok({ orders: [verified, row], nextCursor: null }));
+    await renderBoard();
+    await screen.findByTestId('operator-orders');
+    expect(screen.getByTestId('priority-BOARD00002').textContent).to.equal('Priority');
+    expect(screen.queryByTestId('priority-BOARD00001')).to.equal(null);
+  });
+
+  async function openDrawer() {
+    await renderBoard();
+    await screen.findByTestId('operator-orders');
+    await userEvent.click(screen.getByTestId('open-BOARD00001'));
+    const panel = await screen.findByTestId('order-drawer');
+    await within(panel).findByTestId('field-profit');
+    return panel;
+  }
+
+  it('lets an admin reassign the order to an active staff member: the row updates, a refusal shows', async () => {
+    m.useSessionStore.setState({ user: ADMIN, known: true });
+    api.on('GET /admin/users', ok({ users: [staffUser(12, 'bob@example.com', 'operator'), staffUser(1, 'admin@example.com', 'admin')], nextCursor: null }));
+    api.on('POST /operator/orders/BOARD00001/reassign', ({ body }) =>
+      (body as { userId: number }).userId === 12
+        ? ok({ ...row, seen: true, assignedTo: { id: 12, email: 'bob@example.com' }, assignedAt: '2026-01-01T00:00:00.000Z' })
+        : failure(400, 'validation_failed', 'Choose an active staff member'),
+    );
+    const panel = await openDrawer();
+    const select = (await within(panel).findByTestId('reassign-select')) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).to.equal(false));
+    expect([...select.options].map((option) => option.textContent)).to.deep.equal(['Choose a staff member', 'bob@example.com (Operator)', 'admin@example.com (Administrator)']);
+    const staffQuery = api.requests.find((request) => request.path === '/admin/users')?.query ?? '';
+    expect(Object.fromEntries(new URLSearchParams(staffQuery))).to.include({ role: 'operator,admin', status: 'active' });
+
+    await userEvent.selectOptions(select, '12');
+    await userEvent.click(within(panel).getByTestId('reassign-submit'));
+    await waitFor(() => expect(within(screen.getByTestId('operator-order-BOARD00001')).getByTestId('assigned-to').textContent).to.equal('bob@example.com'));
+    expect(api.requests.filter((request) => request.path === '/operator/orders/BOARD00001/reassign').map((request) => request.body)).to.deep.equal([{ userId: 12 }]);
+
+    await userEvent.selectOptions(select, '1');
+    await userEvent.click(within(panel).getByTestId('reassign-submit'));
+    expect((await within(panel).findByRole('alert')).textContent).to.equal('Choose an active staff member');
+  });
+
+  it('shows no reassign control to an operator, and asks for no staff list', async () => {
+    const panel = await openDrawer();
+    expect(within(panel).queryByTestId('reassign')).to.equal(null);
+    expect(api.requests.some((request) => request.path === '/admin/users')).to.equal(false);
+  });
+
   it('opens the drawer with rates, profit and files, and marks the order seen', async () => {
     await renderBoard();
     await screen.findByTestId('operator-orders');
     await userEvent.click(screen.getByTestId('open-BOARD00001'));
     const panel = await screen.findByTestId('order-drawer');
     await waitFor(() => expect(within(panel).getByTestId('field-profit').textContent).to.contain('4000'));
-    expect(within(panel).getByTestId('field-marketRate').textContent).to.contain('360');
+    expect(within(panel).getByTestId('field-profit').textContent).to.equal(`Profit4000 ${row.to.code}`);
+    expect(within(panel).getByTestId('field-rateAtCreation').textContent).to.equal('Rate at creation356');
+    expect(within(panel).getByTestId('field-marketRate').textContent).to.equal('Market rate360');
     expect(within(panel).getByRole('img').getAttribute('src')).to.equal(drawer.fileLinks.card);
     await waitFor(() => expect(screen.getByTestId('operator-order-BOARD00001').className).to.not.contain('operator-row--unseen'));
     expect(api.requests.some((request) => request.method === 'POST' && request.path === '/operator/orders/BOARD00001/seen')).to.equal(true);
+  });
+
+  it('explains each missing rate and a missing profit beside its dash, in both languages', async () => {
+    api.on('GET /operator/orders/BOARD00001', ok({ ...drawer, marketRate: null, rateAtReceipt: null, profit: null }));
+    await renderBoard();
+    await screen.findByTestId('operator-orders');
+    await userEvent.click(screen.getByTestId('open-BOARD00001'));
+    const panel = await screen.findByTestId('order-drawer');
+    const field = (key: string) => within(panel).getByTestId(`field-${key}`).textContent;
+    await waitFor(() => expect(field('marketRate')).to.equal('Market rate— not recorded when the order was created'));
+    expect(field('rateAtReceipt')).to.equal('Rate at receipt— the funds have not been received yet');
+    expect(field('profit')).to.equal('Profit— no market rate to count it from');
+    const i18n = (await import('../../../../test/i18n')).default;
+    await act(() => i18n.changeLanguage('ru'));
+    try {
+      await waitFor(() => expect(field('marketRate')).to.equal('Рыночный курс— не записан при создании заявки'));
+      expect(field('rateAtReceipt')).to.equal('Курс при поступлении— средства ещё не поступили');
+      expect(field('profit')).to.equal('Прибыль— нет рыночного курса для расчёта');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });

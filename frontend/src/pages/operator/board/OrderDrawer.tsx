@@ -1,8 +1,8 @@
 /**
  * One order in a side panel (full screen on a phone): every field, the rates and the profit, the
  * history with who did what, the internal notes (add one), escalation with a reason, the files
- * through their signed links, and the actions the status table allows. Opening it marks the
- * order seen.
+ * through their signed links, the actions the status table allows, and for admins the reassign
+ * control. Opening it marks the order seen.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { Button } from '../../../components/Button';
 import { PageLoader } from '../../../layout/PageLoader';
 import { OrderActions } from '../OrderActions';
 import { boardApi } from './api';
+import { ReassignControl } from './ReassignControl';
 
 interface Props {
   uid: string;
@@ -48,6 +49,12 @@ export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
   }
 
   const order = drawer.data;
+  /** A dash, and why the figure is missing. */
+  const unknown = (key: 'marketRate' | 'rateAtReceipt' | 'profit') => (
+    <>
+      — <small className="board-fields__why">{t(`boardUi.unknown.${key}`)}</small>
+    </>
+  );
   return (
     <aside className="board-drawer" role="dialog" aria-label={t('boardUi.drawer.title', { uid })} data-testid="order-drawer">
       <header className="board-drawer__head">
@@ -78,9 +85,9 @@ export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
                 ['cardCheck', order.cardCheck],
                 ['receiptCheck', order.receiptCheck],
                 ['rateAtCreation', order.rateAtCreation],
-                ['marketRate', order.marketRate ?? '—'],
-                ['rateAtReceipt', order.rateAtReceipt ?? '—'],
-                ['profit', order.profit === null ? '—' : `${order.profit} ${order.to.code}`],
+                ['marketRate', order.marketRate ?? unknown('marketRate')],
+                ['rateAtReceipt', order.rateAtReceipt ?? unknown('rateAtReceipt')],
+                ['profit', order.profit === null ? unknown('profit') : `${order.profit} ${order.to.code}`],
                 ['assignedTo', order.assignedTo?.email ?? '—'],
                 ['escalated', order.escalated ? (order.escalationReason ?? '✓') : '—'],
                 ['comment', order.comment ?? '—'],
@@ -93,6 +100,7 @@ export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
               </div>
             ))}
           </dl>
+          <ReassignControl order={order} onReassign={(userId) => run(async () => onBoard(await boardApi.reassign(uid, userId)))} />
           <div className="board-files">
             {order.fileLinks.card && (
               <a href={order.fileLinks.card} target="_blank" rel="noreferrer">

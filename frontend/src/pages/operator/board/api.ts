@@ -7,7 +7,11 @@ import {
   type BoardOrderList,
   type BoardOrderRow,
 } from '../../../../../common/board';
+import type { AdminUserList, AdminUserSummaryDto } from '../../../../../common/usersAdmin';
 import { api, apiUrl } from '../../../api/client';
+
+/** At most this many pages of staff (25 each) in the reassign list. */
+const STAFF_PAGES = 20;
 
 const order = (uid: string) => `/operator/orders/${encodeURIComponent(uid)}`;
 
@@ -31,6 +35,19 @@ export const boardApi = {
   notes: (uid: string) => api.get<BoardNoteList>(`${order(uid)}/notes`),
   addNote: (uid: string, text: string) => api.post<BoardNoteDto>(`${order(uid)}/notes`, { text }),
   escalate: (uid: string, reason: string) => api.post<BoardOrderRow>(`${order(uid)}/escalate`, { reason }),
+  reassign: (uid: string, userId: number) => api.post<BoardOrderRow>(`${order(uid)}/reassign`, { userId }),
+  /** The active operators and admins (admins' reassign control): every page of the users search. */
+  staff: async (): Promise<AdminUserSummaryDto[]> => {
+    const users: AdminUserSummaryDto[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < STAFF_PAGES; page += 1) {
+      const list = await api.get<AdminUserList>('/admin/users', { query: { role: 'operator,admin', status: 'active', cursor } });
+      users.push(...list.users);
+      if (!list.nextCursor) break;
+      cursor = list.nextCursor;
+    }
+    return users;
+  },
   csvUrl: (filters: BoardFilters) => {
     const query = filterQuery(filters);
     return apiUrl(`/operator/orders.csv${query ? `?${query}` : ''}`);

@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminAssetDto, AssetPatch } from '../../../../../common/catalogueAdmin';
 import { ASSET_TYPES, type AssetType } from '../../../../../common/enums';
-import { ApiError } from '../../../api/ApiError';
-import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
 import { useSaveAsset } from './api';
+import { CatalogueCheck, CatalogueDialog, CatalogueField, fieldErrors } from './CatalogueDialog';
 
 interface Draft {
   enabled: boolean;
@@ -22,9 +20,8 @@ export function AssetDialog({ asset, onClose }: { asset: AdminAssetDto; onClose:
   const { t } = useTranslation();
   const save = useSaveAsset();
   const [draft, setDraft] = useState<Draft>({ ...asset, nameRu: asset.nameRu ?? '', city: asset.city ?? '' });
-  const [confirming, setConfirming] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const fields = save.error instanceof ApiError ? save.error.fields : {};
+  const fields = fieldErrors(save.error);
 
   const patch: AssetPatch = {};
   if (draft.enabled !== asset.enabled) patch.enabled = draft.enabled;
@@ -36,81 +33,40 @@ export function AssetDialog({ asset, onClose }: { asset: AdminAssetDto; onClose:
   const city = draft.type === 'cash' ? draft.city.toUpperCase() || null : null;
   if (city !== asset.city) patch.city = city;
 
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (patch.enabled === false && !confirming) {
-      setConfirming(true);
-      return;
-    }
-    setConfirming(false);
-    save.mutate({ code: asset.code, patch }, { onSuccess: onClose });
-  }
-
   const input = (key: 'name' | 'nameRu' | 'icon' | 'city') => (
-    <label className="operator-input">
-      <span>{t(`catalogueAdmin.fields.${key}`)}</span>
-      <input name={key} value={draft[key]} onChange={(event) => set(key, event.currentTarget.value)} aria-invalid={fields[key] ? true : undefined} />
-      {fields[key] && <small className="catalogue-error">{fields[key]}</small>}
-    </label>
+    <CatalogueField name={key} label={t(`catalogueAdmin.fields.${key}`)} value={draft[key]} onChange={(value) => set(key, value)} error={fields[key]} />
   );
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <CatalogueDialog
       title={t('catalogueAdmin.assets.editTitle', { code: asset.code })}
-      footer={
-        confirming ? (
-          <div className="catalogue-confirm" role="alertdialog" aria-label={t('catalogueAdmin.assets.confirmDisable', { code: asset.code })}>
-            <p>{t('catalogueAdmin.assets.confirmDisable', { code: asset.code })}</p>
-            <Button color="accent" onClick={() => submit()} data-testid="confirm-disable">
-              {t('catalogueAdmin.confirm')}
-            </Button>
-            <Button variant="ghost" color="secondary" onClick={() => setConfirming(false)}>
-              {t('catalogueAdmin.cancel')}
-            </Button>
-          </div>
-        ) : (
-          <div className="catalogue-actions">
-            <Button loading={save.isPending} disabled={Object.keys(patch).length === 0} onClick={() => submit()} data-testid="asset-save">
-              {t('catalogueAdmin.save')}
-            </Button>
-            <Button variant="ghost" color="secondary" onClick={onClose}>
-              {t('catalogueAdmin.cancel')}
-            </Button>
-          </div>
-        )
-      }
+      confirmDisable={t('catalogueAdmin.assets.confirmDisable', { code: asset.code })}
+      disabling={patch.enabled === false}
+      changed={Object.keys(patch).length > 0}
+      save={save}
+      onSave={() => save.mutate({ code: asset.code, patch }, { onSuccess: onClose })}
+      onClose={onClose}
+      saveTestId="asset-save"
     >
-      <form className="catalogue-form" onSubmit={submit}>
-        <label className="catalogue-check">
-          <input type="checkbox" checked={draft.enabled} onChange={(event) => set('enabled', event.currentTarget.checked)} />
-          {t('catalogueAdmin.fields.enabled')}
-        </label>
-        {input('name')}
-        {input('nameRu')}
-        <label className="operator-input">
-          <span>{t('catalogueAdmin.fields.type')}</span>
-          <select value={draft.type} onChange={(event) => set('type', event.currentTarget.value as AssetType)}>
-            {ASSET_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`catalogueAdmin.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {draft.type === 'cash' && input('city')}
-        <label className="operator-input">
-          <span>{t('catalogueAdmin.fields.precision')}</span>
-          <input type="number" min={0} max={18} value={draft.precision} onChange={(event) => set('precision', Number(event.currentTarget.value))} />
-        </label>
-        {input('icon')}
-        {save.error && (
-          <p className="order-notice order-notice--error" role="alert">
-            {save.error.message}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <CatalogueCheck label={t('catalogueAdmin.fields.enabled')} checked={draft.enabled} onChange={(checked) => set('enabled', checked)} />
+      {input('name')}
+      {input('nameRu')}
+      <label className="operator-input">
+        <span>{t('catalogueAdmin.fields.type')}</span>
+        <select value={draft.type} onChange={(event) => set('type', event.currentTarget.value as AssetType)}>
+          {ASSET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`catalogueAdmin.types.${type}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {draft.type === 'cash' && input('city')}
+      <label className="operator-input">
+        <span>{t('catalogueAdmin.fields.precision')}</span>
+        <input type="number" min={0} max={18} value={draft.precision} onChange={(event) => set('precision', Number(event.currentTarget.value))} />
+      </label>
+      {input('icon')}
+    </CatalogueDialog>
   );
 }

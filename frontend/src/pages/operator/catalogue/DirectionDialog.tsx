@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDirectionDto, DirectionPatch } from '../../../../../common/catalogueAdmin';
 import { RATE_TYPES, type RateType } from '../../../../../common/enums';
 import type { Schedule } from '../../../../../common/schedule';
-import { ApiError } from '../../../api/ApiError';
-import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
 import { useSaveDirection } from './api';
+import { CatalogueCheck, CatalogueDialog, CatalogueField, fieldErrors } from './CatalogueDialog';
 import { ScheduleEditor } from './ScheduleEditor';
 
 type Draft = Omit<AdminDirectionDto, 'from' | 'to'>;
+
+/** The fields with an input of their own: their refusals show under them. */
+const TEXT_FIELDS = ['markupPercent', 'minAmount', 'maxAmount'] as const;
 
 /** Only what differs from the direction as loaded: the PATCH body. */
 function changes(original: AdminDirectionDto, draft: Draft): DirectionPatch {
@@ -26,100 +27,54 @@ export function DirectionDialog({ direction, onClose }: { direction: AdminDirect
   const save = useSaveDirection();
   const { from, to, ...initial } = direction;
   const [draft, setDraft] = useState<Draft>(initial);
-  const [confirming, setConfirming] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const fields = save.error instanceof ApiError ? save.error.fields : {};
+  const fields = fieldErrors(save.error);
   const patch = changes(direction, draft);
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (patch.enabled === false && !confirming) {
-      setConfirming(true);
-      return;
-    }
-    setConfirming(false);
-    save.mutate({ from, to, patch }, { onSuccess: onClose });
-  }
 
   const toggleRateType = (type: RateType, on: boolean) =>
     set('rateTypes', RATE_TYPES.filter((candidate) => (candidate === type ? on : draft.rateTypes.includes(candidate))));
 
-  const text = (key: 'markupPercent' | 'minAmount' | 'maxAmount') => (
-    <label className="operator-input">
-      <span>{t(`catalogueAdmin.fields.${key}`)}</span>
-      <input name={key} inputMode="decimal" value={draft[key]} onChange={(event) => set(key, event.currentTarget.value)} aria-invalid={fields[key] ? true : undefined} />
-      {fields[key] && <small className="catalogue-error">{fields[key]}</small>}
-    </label>
-  );
-
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <CatalogueDialog
       title={t('catalogueAdmin.directions.editTitle', { from, to })}
-      footer={
-        confirming ? (
-          <div className="catalogue-confirm" role="alertdialog" aria-label={t('catalogueAdmin.directions.confirmDisable', { from, to })}>
-            <p>{t('catalogueAdmin.directions.confirmDisable', { from, to })}</p>
-            <Button color="accent" onClick={() => submit()} data-testid="confirm-disable">
-              {t('catalogueAdmin.confirm')}
-            </Button>
-            <Button variant="ghost" color="secondary" onClick={() => setConfirming(false)}>
-              {t('catalogueAdmin.cancel')}
-            </Button>
-          </div>
-        ) : (
-          <div className="catalogue-actions">
-            <Button type="submit" loading={save.isPending} disabled={Object.keys(patch).length === 0} onClick={() => submit()} data-testid="direction-save">
-              {t('catalogueAdmin.save')}
-            </Button>
-            <Button variant="ghost" color="secondary" onClick={onClose}>
-              {t('catalogueAdmin.cancel')}
-            </Button>
-          </div>
-        )
-      }
+      confirmDisable={t('catalogueAdmin.directions.confirmDisable', { from, to })}
+      disabling={patch.enabled === false}
+      changed={Object.keys(patch).length > 0}
+      save={save}
+      errorDetail={Object.entries(fields)
+        .filter(([key]) => !(TEXT_FIELDS as readonly string[]).includes(key))
+        .map(([key, message]) => ` ${key}: ${message}`)
+        .join('')}
+      onSave={() => save.mutate({ from, to, patch }, { onSuccess: onClose })}
+      onClose={onClose}
+      saveTestId="direction-save"
+      formTestId="direction-form"
     >
-      <form className="catalogue-form" onSubmit={submit} data-testid="direction-form">
-        <label className="catalogue-check">
-          <input type="checkbox" checked={draft.enabled} onChange={(event) => set('enabled', event.currentTarget.checked)} />
-          {t('catalogueAdmin.fields.enabled')}
-        </label>
-        {text('markupPercent')}
-        {text('minAmount')}
-        {text('maxAmount')}
-        <fieldset className="catalogue-inline">
-          <legend>{t('catalogueAdmin.fields.rateTypes')}</legend>
-          {RATE_TYPES.map((type) => (
-            <label className="catalogue-check" key={type}>
-              <input type="checkbox" checked={draft.rateTypes.includes(type)} onChange={(event) => toggleRateType(type, event.currentTarget.checked)} />
-              {t(`catalogueAdmin.rateTypes.${type}`)}
-            </label>
-          ))}
-        </fieldset>
-        <label className="operator-input">
-          <span>{t('catalogueAdmin.fields.fixedPeriodMinutes')}</span>
-          <input type="number" min={1} value={draft.fixedPeriodMinutes} onChange={(event) => set('fixedPeriodMinutes', Number(event.currentTarget.value))} />
-        </label>
-        <label className="catalogue-check">
-          <input type="checkbox" checked={draft.oneWay} onChange={(event) => set('oneWay', event.currentTarget.checked)} />
-          {t('catalogueAdmin.fields.oneWay')}
-        </label>
-        <label className="catalogue-check">
-          <input type="checkbox" checked={draft.manual} onChange={(event) => set('manual', event.currentTarget.checked)} />
-          {t('catalogueAdmin.fields.manual')}
-        </label>
-        {draft.manual && <ScheduleEditor value={draft.schedule} onChange={(schedule: Schedule | null) => set('schedule', schedule)} />}
-        {save.error && (
-          <p className="order-notice order-notice--error" role="alert">
-            {save.error.message}
-            {Object.entries(fields)
-              .filter(([key]) => !['markupPercent', 'minAmount', 'maxAmount'].includes(key))
-              .map(([key, message]) => ` ${key}: ${message}`)
-              .join('')}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <CatalogueCheck label={t('catalogueAdmin.fields.enabled')} checked={draft.enabled} onChange={(checked) => set('enabled', checked)} />
+      {TEXT_FIELDS.map((key) => (
+        <CatalogueField
+          key={key}
+          name={key}
+          label={t(`catalogueAdmin.fields.${key}`)}
+          inputMode="decimal"
+          value={draft[key]}
+          onChange={(value) => set(key, value)}
+          error={fields[key]}
+        />
+      ))}
+      <fieldset className="catalogue-inline">
+        <legend>{t('catalogueAdmin.fields.rateTypes')}</legend>
+        {RATE_TYPES.map((type) => (
+          <CatalogueCheck key={type} label={t(`catalogueAdmin.rateTypes.${type}`)} checked={draft.rateTypes.includes(type)} onChange={(on) => toggleRateType(type, on)} />
+        ))}
+      </fieldset>
+      <label className="operator-input">
+        <span>{t('catalogueAdmin.fields.fixedPeriodMinutes')}</span>
+        <input type="number" min={1} value={draft.fixedPeriodMinutes} onChange={(event) => set('fixedPeriodMinutes', Number(event.currentTarget.value))} />
+      </label>
+      <CatalogueCheck label={t('catalogueAdmin.fields.oneWay')} checked={draft.oneWay} onChange={(checked) => set('oneWay', checked)} />
+      <CatalogueCheck label={t('catalogueAdmin.fields.manual')} checked={draft.manual} onChange={(checked) => set('manual', checked)} />
+      {draft.manual && <ScheduleEditor value={draft.schedule} onChange={(schedule: Schedule | null) => set('schedule', schedule)} />}
+    </CatalogueDialog>
   );
 }

@@ -2,12 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDirectionDto } from '../../../../../common/catalogueAdmin';
 import { Button } from '../../../components/Button';
-import { PageLoader } from '../../../layout/PageLoader';
 import { useAdminDirections } from './api';
+import { CatalogueList, type CatalogueColumn } from './CatalogueList';
 import { DirectionDialog } from './DirectionDialog';
-import '../operator.css';
-import '../../order/order.css';
-import './catalogue.css';
 
 /** Every direction, searchable by code, paged; each opens a dialog with all its settings. */
 export default function DirectionsSection() {
@@ -18,69 +15,40 @@ export default function DirectionsSection() {
   const list = useAdminDirections({ q, page });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const columns: CatalogueColumn<AdminDirectionDto>[] = [
+    { label: t('catalogueAdmin.fields.direction'), cell: (direction) => `${direction.from} → ${direction.to}` },
+    { label: t('catalogueAdmin.fields.enabled'), cell: (direction) => (direction.enabled ? t('catalogueAdmin.yes') : t('catalogueAdmin.no')) },
+    { label: t('catalogueAdmin.fields.markupPercent'), cell: (direction) => `${direction.markupPercent}%` },
+    { label: t('catalogueAdmin.fields.limits'), cell: (direction) => `${direction.minAmount} – ${direction.maxAmount}` },
+    {
+      label: t('catalogueAdmin.fields.manual'),
+      cell: (direction) =>
+        direction.manual ? (direction.schedule ? t('catalogueAdmin.manualScheduled') : t('catalogueAdmin.yes')) : t('catalogueAdmin.no'),
+    },
+  ];
   return (
-    <section className="catalogue-section" aria-label={t('console.sections.directions')}>
-      <div className="operator-toolbar">
-        <label className="operator-input">
-          <span>{t('catalogueAdmin.directions.search')}</span>
-          <input
-            type="search"
-            value={q}
-            maxLength={50}
-            onChange={(event) => {
-              setQ(event.currentTarget.value.replace(/[^A-Za-z0-9 >]/g, ''));
-              setPage(1);
-            }}
-            data-testid="directions-search"
-          />
-        </label>
-        {data && <span className="order-muted">{t('catalogueAdmin.directions.total', { count: data.total })}</span>}
-      </div>
-      {list.error && (
-        <p className="order-notice order-notice--error" role="alert">
-          {list.error.message}
-        </p>
-      )}
-      {data && data.directions.length > 0 ? (
-        <div className="operator-table-wrap">
-          <table className="operator-table" data-testid="directions-table">
-            <thead>
-              <tr>
-                <th>{t('catalogueAdmin.fields.direction')}</th>
-                <th>{t('catalogueAdmin.fields.enabled')}</th>
-                <th>{t('catalogueAdmin.fields.markupPercent')}</th>
-                <th>{t('catalogueAdmin.fields.limits')}</th>
-                <th>{t('catalogueAdmin.fields.manual')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {data.directions.map((direction) => (
-                <tr key={`${direction.from}>${direction.to}`} data-testid={`direction-${direction.from}-${direction.to}`}>
-                  <td>
-                    {direction.from} → {direction.to}
-                  </td>
-                  <td>{direction.enabled ? t('catalogueAdmin.yes') : t('catalogueAdmin.no')}</td>
-                  <td>{direction.markupPercent}%</td>
-                  <td>
-                    {direction.minAmount} – {direction.maxAmount}
-                  </td>
-                  <td>{direction.manual ? (direction.schedule ? t('catalogueAdmin.manualScheduled') : t('catalogueAdmin.yes')) : t('catalogueAdmin.no')}</td>
-                  <td>
-                    <Button size="small" variant="ghost" color="secondary" onClick={() => setEditing(direction)}>
-                      {t('catalogueAdmin.edit')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : list.isPending ? (
-        <PageLoader />
-      ) : (
-        !list.error && <p className="order-muted">{t('catalogueAdmin.directions.empty')}</p>
-      )}
+    <CatalogueList
+      label={t('console.sections.directions')}
+      search={{
+        label: t('catalogueAdmin.directions.search'),
+        value: q,
+        maxLength: 50,
+        onChange: (value) => {
+          setQ(value.replace(/[^A-Za-z0-9 >]/g, ''));
+          setPage(1);
+        },
+        testId: 'directions-search',
+      }}
+      summary={data && <span className="order-muted">{t('catalogueAdmin.directions.total', { count: data.total })}</span>}
+      query={list}
+      rows={data?.directions ?? []}
+      columns={columns}
+      rowKey={(direction) => `${direction.from}>${direction.to}`}
+      rowTestId={(direction) => `direction-${direction.from}-${direction.to}`}
+      tableTestId="directions-table"
+      onEdit={setEditing}
+      empty={t('catalogueAdmin.directions.empty')}
+    >
       {pages > 1 && (
         <div className="catalogue-actions">
           <Button size="small" variant="ghost" color="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
@@ -93,6 +61,6 @@ export default function DirectionsSection() {
         </div>
       )}
       {editing && <DirectionDialog direction={editing} onClose={() => setEditing(null)} />}
-    </section>
+    </CatalogueList>
   );
 }

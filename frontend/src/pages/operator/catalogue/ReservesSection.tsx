@@ -20,20 +20,20 @@ function ReserveRow({ reserve }: { reserve: AdminReserveDto }) {
   const submit = () => save.mutate({ code: reserve.code, body: mode === 'manual' ? { mode, amount } : { mode } });
   return (
     <tr data-testid={`reserve-${reserve.code}`}>
-      <td>{reserve.code}</td>
-      <td data-testid="reserve-published">
+      <td data-label={t('catalogueAdmin.fields.code')}>{reserve.code}</td>
+      <td data-label={t('catalogueAdmin.reserves.published')} data-testid="reserve-published">
         {reserve.amount}
         <div className="order-muted">{t(`catalogueAdmin.reserves.modes.${reserve.mode}`)}</div>
       </td>
-      <td>{reserve.computed}</td>
-      <td>
+      <td data-label={t('catalogueAdmin.reserves.computed')}>{reserve.computed}</td>
+      <td data-label={t('catalogueAdmin.reserves.mode')}>
         <div className="catalogue-reserve-form">
-          <select aria-label={t('catalogueAdmin.reserves.mode')} value={mode} onChange={(event) => setMode(event.currentTarget.value as ReserveMode)}>
+          <select className="operator-control" aria-label={t('catalogueAdmin.reserves.mode')} value={mode} onChange={(event) => setMode(event.currentTarget.value as ReserveMode)}>
             <option value="computed">{t('catalogueAdmin.reserves.modes.computed')}</option>
             <option value="manual">{t('catalogueAdmin.reserves.modes.manual')}</option>
           </select>
           {mode === 'manual' && (
-            <input aria-label={t('catalogueAdmin.reserves.amount')} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} />
+            <input className="operator-control" aria-label={t('catalogueAdmin.reserves.amount')} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} />
           )}
           <Button size="small" loading={save.isPending} onClick={submit} data-testid="reserve-save">
             {t('catalogueAdmin.save')}
@@ -49,7 +49,7 @@ function ReserveRow({ reserve }: { reserve: AdminReserveDto }) {
   );
 }
 
-/** Reserves per asset: set by an admin (manual) or the balance orders draw down (computed). */
+/** Reserves per asset: set by an admin (manual) or the stored balance (computed); paid-out orders draw down the one published. */
 export default function ReservesSection() {
   const { t } = useTranslation();
   const reserves = useAdminReserves();

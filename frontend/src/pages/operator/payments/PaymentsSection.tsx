@@ -10,6 +10,9 @@ import { PageLoader } from '../../../layout/PageLoader';
 import '../console.css';
 import './payments.css';
 
+/** Between the parts of a detail's line: kept on the line of the part before it. */
+const SEPARATOR = '\u00a0· ';
+
 export const PAYMENT_DETAILS_KEY = ['admin', 'payment-details'] as const;
 
 interface Draft {
@@ -123,11 +126,14 @@ export default function PaymentsSection() {
               {details.map((detail) => (
                 <li key={detail.id} data-testid={`payments-detail-${detail.id}`}>
                   <code className="payments-account">{detail.account}</code>
-                  {detail.memo && <span> · {t('paymentsAdmin.fields.memo')}: {detail.memo}</span>}
-                  {detail.holder && <span> · {detail.holder}</span>}
-                  {detail.note && <span> · {detail.note}</span>}
-                  {detail.demo && <span className="payments-demo"> · {t('paymentsAdmin.demo')}</span>}
-                  <span className="payments-uses"> · {t('paymentsAdmin.uses', { count: detail.useCount })}</span>
+                  {/* One run of text: it wraps between its parts, a "·" never starts a line. */}
+                  <span className="payments-meta">
+                    {detail.memo && <span>{t('paymentsAdmin.fields.memo')}: {detail.memo}{SEPARATOR}</span>}
+                    {detail.holder && <span>{detail.holder}{SEPARATOR}</span>}
+                    {detail.note && <span>{detail.note}{SEPARATOR}</span>}
+                    {detail.demo && <span className="payments-demo">{t('paymentsAdmin.demo')}{SEPARATOR}</span>}
+                    <span className="payments-uses">{t('paymentsAdmin.uses', { count: detail.useCount })}</span>
+                  </span>
                   <Button variant="ghost" size="small" onClick={() => setDeleting(detail)} aria-label={t('paymentsAdmin.deleteOne', { account: detail.account })}>
                     {t('paymentsAdmin.delete')}
                   </Button>

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../../../../common/api';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../../../common/events';
 import type { ReviewItem } from '../../../../../common/reviews';
 import { failure, ok, startTestApi, type TestApi } from '../../../exchange/testing/apiServer';
+import { useOfflineSocket } from '../../../testing/socketServer';
 import { operatorOrderFixture } from '../../../orders/testing/fixtures';
 
 /** The review queues against a real HTTP API and a real Socket.IO server (see OperatorPage.test.tsx). */
@@ -138,12 +139,47 @@ describe('operator review queues (UI)', () => {
   });
 
   it('shows a loading error with a retry', async () => {
+    await useOfflineSocket();
     api.on('GET /operator/reviews', failure(500, 'internal', 'Something went wrong'));
     await renderReviews();
     expect((await screen.findByRole('alert')).textContent).to.contain('Something went wrong');
     api.on('GET /operator/reviews', ok({ items: [item('OLDEST0001', 'card', 1)], nextCursor: null }));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByTestId('review-OLDEST0001');
+  });
+
+  it('has the saved cards as their own tab: a card verified for another account is flagged, approval posts to the requisites queue, `requisites:queue` reloads it', async () => {
+    const card = (id: number, shared: boolean) => ({
+      id,
+      userId: 70 + id,
+      email: `user${id}@example.com`,
+      asset: 'SBERRUB',
+      masked: `•••• ${4000 + id}`,
+      holder: 'ANNA PETROVA',
+      expires: '12/30',
+      shared,
+      uploadedAt: `2026-11-24T10:0${id}:00.000Z`,
+      photoUrl: `/api/operator/reviews/requisites/${id}/photo?expires=1&sig=abc`,
+    });
+    api.on('GET /operator/reviews/requisites', ok({ items: [card(1, false), card(2, true)], nextCursor: null }));
+    api.on('POST /operator/reviews/requisites/1/approve', ok({}));
+    await renderReviews();
+    await screen.findByTestId('reviews-card');
+    await userEvent.click(screen.getByRole('tab', { name: 'Saved cards' }));
+    await screen.findByTestId('reviews-requisites');
+    expect(screen.queryByTestId('requisite-shared-1')).to.equal(null);
+    expect(screen.getByTestId('requisite-shared-2').textContent).to.equal('Verified for another account');
+    const photo = within(screen.getByTestId('review-requisite-1')).getByRole('img', { name: 'Card photo of requisite 1' });
+    expect(photo.getAttribute('src')).to.equal(`${api.base}/operator/reviews/requisites/1/photo?expires=1&sig=abc`);
+    await userEvent.click(screen.getByTestId('approve-requisite-1'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByTestId('review-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
+    expect(api.requests.filter((request) => request.method === 'POST').map((request) => request.path)).to.deep.equal(['/operator/reviews/requisites/1/approve']);
+
+    await waitFor(() => expect(clientSocket?.connected).to.equal(true), LIVE);
+    api.on('GET /operator/reviews/requisites', ok({ items: [card(2, true)], nextCursor: null }));
+    act(() => void io.emit('requisites:queue', { id: 1 }));
+    await waitFor(() => expect(screen.queryByTestId('review-requisite-1')).to.equal(null), LIVE);
   });
 
   it('updates live: an upload or another operator’s decision reloads the queue without a reload of the page', async () => {

@@ -8,13 +8,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_REVIEW_REASON } from '../../../../../common/orders';
 import { REVIEW_KINDS, type ReviewItem, type ReviewKind } from '../../../../../common/reviews';
-import { ApiError } from '../../../api/ApiError';
 import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
-import { PageLoader } from '../../../layout/PageLoader';
 import { operatorApi } from '../../../orders/api';
 import { orderSocket } from '../../../orders/socketSource';
 import { reviewsApi, reviewsKey } from './api';
+import { KycQueue } from './KycQueue';
+import { DecisionModal, QueueList, ReasonField, useDecision } from './parts';
+import { RequisiteQueue } from './RequisiteQueue';
 import '../../order/order.css';
 import '../operator.css';
 import './reviews.css';
@@ -34,15 +34,19 @@ function useLiveQueues(): void {
   }, [queryClient]);
 }
 
+/** The order files' queues, then identity verification (its own kind: KycQueue.tsx). */
+const TABS = [...REVIEW_KINDS, 'kyc', 'requisites'] as const;
+type Tab = (typeof TABS)[number];
+
 export default function ReviewsSection() {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<ReviewKind>('card');
+  const [kind, setKind] = useState<Tab>('card');
   useLiveQueues();
   return (
     <section className="operator-console reviews" aria-label={t('reviews.title')}>
       <h1 className="reviews-title">{t('reviews.title')}</h1>
       <div className="reviews-tabs" role="tablist">
-        {REVIEW_KINDS.map((tab) => (
+        {TABS.map((tab) => (
           <button
             key={tab}
             type="button"
@@ -54,12 +58,12 @@ export default function ReviewsSection() {
             onClick={() => setKind(tab)}
             data-testid={`reviews-tab-${tab}`}
           >
-            {t(`reviews.tabs.${tab}`)}
+            {t(tab === 'kyc' ? 'kyc.queue.tab' : tab === 'requisites' ? 'requisites.review.tab' : `reviews.tabs.${tab}`)}
           </button>
         ))}
       </div>
       <div id="reviews-panel" role="tabpanel" aria-labelledby={`reviews-tab-${kind}`}>
-        <ReviewQueue key={kind} kind={kind} />
+        {kind === 'kyc' ? <KycQueue /> : kind === 'requisites' ? <RequisiteQueue /> : <ReviewQueue key={kind} kind={kind} />}
       </div>
     </section>
   );
@@ -74,38 +78,13 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
 
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) {
-    return (
-      <div className="order-notice order-notice--error" role="alert">
-        <p>{query.error instanceof ApiError ? query.error.message : t('reviews.loadError')}</p>
-        <Button variant="ghost" color="secondary" onClick={() => void query.refetch()}>
-          {t('reviews.retry')}
-        </Button>
-      </div>
-    );
-  }
   return (
     <>
-      {items.length === 0 ? (
-        <p className="order-muted" data-testid="reviews-empty">
-          {t(`reviews.empty.${kind}`)}
-        </p>
-      ) : (
-        <ul className="reviews-list" data-testid={`reviews-${kind}`}>
-          {items.map((item) => (
-            <ReviewCard key={item.uid} item={item} onDecide={(decision) => setDeciding({ item, decision })} />
-          ))}
-        </ul>
-      )}
-      {query.hasNextPage && (
-        <Button variant="ghost" color="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t('reviews.loadMore')}
-        </Button>
-      )}
-      {deciding && <DecisionDialog {...deciding} onClose={() => setDeciding(null)} />}
+      <QueueList query={query} empty={t(`reviews.empty.${kind}`)} loadError={t('reviews.loadError')} testId={`reviews-${kind}`}>
+        {(item) => <ReviewCard key={item.uid} item={item} onDecide={(decision) => setDeciding({ item, decision })} />}
+      </QueueList>
+      {deciding && <ReviewDecision {...deciding} onClose={() => setDeciding(null)} />}
     </>
   );
 }
@@ -141,75 +120,39 @@ function ReviewCard({ item, onDecide }: { item: ReviewItem; onDecide: (decision:
   );
 }
 
-function DecisionDialog({ item, decision, onClose }: { item: ReviewItem; decision: 'approve' | 'reject'; onClose: () => void }) {
+function ReviewDecision({ item, decision, onClose }: { item: ReviewItem; decision: 'approve' | 'reject'; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, decide } = useDecision(reviewsKey(item.kind), onClose);
   const tooLong = reason.length > MAX_REVIEW_REASON;
-
-  async function submit(): Promise<void> {
-    setBusy(true);
-    setError(null);
-    try {
-      await reviewsApi.decide(item.kind, item.uid, decision, decision === 'reject' ? reason.trim() || undefined : undefined);
-      await queryClient.invalidateQueries({ queryKey: reviewsKey(item.kind) });
-      onClose();
-    } catch (caught) {
-      if (!(caught instanceof ApiError)) throw caught;
-      setError(caught.fields?.reason ?? caught.message);
-      setBusy(false);
-    }
-  }
+  const submit = () => decide(() => reviewsApi.decide(item.kind, item.uid, decision, decision === 'reject' ? reason.trim() || undefined : undefined));
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      size="small"
+    <DecisionModal
       title={t(`reviews.dialog.${decision}Title`, { uid: item.uid })}
-      footer={
-        <>
-          <Button variant="ghost" color="secondary" onClick={onClose}>
-            {t('reviews.dialog.cancel')}
-          </Button>
-          <Button
-            color={decision === 'reject' ? 'secondary' : 'primary'}
-            loading={busy}
-            disabled={tooLong}
-            onClick={() => void submit()}
-            data-testid="review-confirm"
-          >
-            {t(`reviews.${decision}`)}
-          </Button>
-        </>
-      }
+      confirmLabel={t(`reviews.${decision}`)}
+      refusal={decision === 'reject'}
+      busy={busy}
+      disabled={tooLong}
+      error={error}
+      confirmTestId="review-confirm"
+      onConfirm={() => void submit()}
+      onClose={onClose}
     >
       {decision === 'reject' ? (
-        <label className="reviews-reason">
-          <span>{t('reviews.dialog.reason')}</span>
-          <textarea
-            name="reason"
-            rows={4}
+        <>
+          <ReasonField
+            label={t('reviews.dialog.reason')}
             value={reason}
+            max={MAX_REVIEW_REASON}
             placeholder={t(item.kind === 'card' ? 'order.card.rejected' : 'order.pay.receiptRejected')}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            aria-invalid={tooLong}
+            onChange={setReason}
           />
-          <span className={tooLong ? 'reviews-count reviews-count--over' : 'reviews-count'}>
-            {reason.length} / {MAX_REVIEW_REASON}
-          </span>
           <span className="order-muted">{t('reviews.dialog.reasonHint')}</span>
-        </label>
+        </>
       ) : (
         <p>{t(`reviews.dialog.approveText.${item.kind}`)}</p>
       )}
-      {error && (
-        <p className="order-notice order-notice--error" role="alert">
-          {error}
-        </p>
-      )}
-    </Modal>
+    </DecisionModal>
   );
 }

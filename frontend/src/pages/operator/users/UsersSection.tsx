@@ -7,6 +7,8 @@ import { api } from '../../../api/client';
 import { ApiError } from '../../../api/ApiError';
 import { Button } from '../../../components/Button';
 import { useSessionStore } from '../../../stores/session';
+import { UserSessions } from './UserSessions';
+import { ConfirmBar } from '../ConfirmBar';
 import '../operator.css';
 import './users.css';
 
@@ -18,7 +20,8 @@ function errorText(error: unknown, fallback: string): string {
 
 /**
  * `/operator/users` (staff): the customer look-up — search, then one user with their orders,
- * sessions and KYC status. Admins also block, unblock and change roles (each after a confirmation);
+ * live sessions and KYC status. Admins also block, unblock, change roles and end one session (each
+ * after a confirmation);
  * operators see the same read-only (the server refuses their changes anyway).
  */
 export default function UsersSection() {
@@ -126,10 +129,7 @@ function UserView({ id, onBack }: { id: number; onBack: () => void }) {
             <dt>{t('usersAdmin.profile.created')}</dt>
             <dd>{date(user.data.createdAt)}</dd>
           </dl>
-          <h2>{t('usersAdmin.sessions.title')}</h2>
-          <p data-testid="user-sessions">
-            {user.data.sessions.canSignIn ? t('usersAdmin.sessions.active', { count: user.data.sessions.epoch }) : t('usersAdmin.sessions.none')}
-          </p>
+          <UserSessions user={user.data} queryKey={[...KEY, 'one', id]} canEnd={isAdmin} />
           <h2>{t('usersAdmin.orders.title')}</h2>
           {user.data.orders.length === 0 ? (
             <p>{t('usersAdmin.orders.empty')}</p>
@@ -206,15 +206,14 @@ function UserAdminActions({ user }: { user: AdminUserDto }) {
         </span>
       )}
       {pending && (
-        <div role="alertdialog" aria-label={question} className="console-confirm">
-          <span>{question}</span>
-          <Button onClick={() => change.mutate(pending)} disabled={change.isPending}>
-            {t('usersAdmin.actions.confirm')}
-          </Button>
-          <Button variant="ghost" onClick={() => setPending(null)}>
-            {t('usersAdmin.actions.cancel')}
-          </Button>
-        </div>
+        <ConfirmBar
+          question={question}
+          confirmLabel={t('usersAdmin.actions.confirm')}
+          cancelLabel={t('usersAdmin.actions.cancel')}
+          onConfirm={() => change.mutate(pending)}
+          onCancel={() => setPending(null)}
+          busy={change.isPending}
+        />
       )}
       {change.isError && (
         <p className="order-notice order-notice--error" role="alert">

@@ -1,16 +1,16 @@
 /**
- * How an outbox table's mails are sent, shared by every outbox (the generic `mail_outbox` of
- * ./outbox.ts, the orders' `order_mails`): a row written in its change's transaction and claimed
+ * How an outbox table's rows are sent, shared by every outbox (the generic `mail_outbox` of
+ * platform/mail/outbox.ts, the orders' `order_mails`, the staff alerts' `alert_outbox`): a row written in its change's transaction and claimed
  * there (`lockedUntil` = now + MAIL_LOCK_MS) is handed after the commit to the process's mail queue
  * (`enqueueMail`), which sends one mail at a time per mailer in the order they were queued, on the
  * next turn of the event loop — the request never waits for rendering or SMTP. One attempt
  * (`attemptDelivery`) claims a row it does not hold with a conditional update, sends, and records
  * the outcome: sent; a failure retried with a growing delay (1 min, 2, 4… at most 1 h) until
  * MAIL_MAX_ATTEMPTS; a final refusal (SMTP 5xx, PermanentMailError) given up at once. The worker's
- * passes take the rows `dueMails` selects. `settleMails` waits for what is queued so far (tests);
+ * passes take the rows `dueMails` selects (`sweepOutbox`). `settleMails` waits for what is queued so far (tests);
  * `drainMails` (shutdown) waits until a deadline and releases the claims of the rest for the worker.
  */
-import { DataTypes, Op, type Model, type ModelAttributeColumnOptions, type ModelStatic, type Sequelize, type WhereOptions } from 'sequelize';
+import { Op, type Model, type ModelStatic, type Sequelize, type WhereOptions } from 'sequelize';
 import { writeTransaction } from '../db/transaction';
 import type { Logger } from '../logger';
 
@@ -73,18 +73,6 @@ export interface OutboxTable {
   whenDone?: Record<string, unknown>;
 }
 
-/** The delivery columns of every outbox table's model (the migrations create them alike). */
-export function deliveryAttributes(): Record<'attempts' | 'nextAttemptAt' | 'lockedUntil' | 'sentAt' | 'failedAt' | 'lastError', ModelAttributeColumnOptions> {
-  return {
-    attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-    nextAttemptAt: { type: DataTypes.DATE, allowNull: false },
-    lockedUntil: { type: DataTypes.DATE, allowNull: true },
-    sentAt: { type: DataTypes.DATE, allowNull: true },
-    failedAt: { type: DataTypes.DATE, allowNull: true },
-    lastError: { type: DataTypes.STRING(500), allowNull: true },
-  };
-}
-
 const tables = new WeakMap<object, OutboxTable>();
 
 /** The one OutboxTable of `owner` (a domain's context), built on first use. */
@@ -95,6 +83,15 @@ export function outboxTableOf(owner: object, build: () => OutboxTable): OutboxTa
     tables.set(owner, table);
   }
   return table;
+}
+
+/** The one OutboxTable of a domain's context `ctx` (its database, logger and clock) over `model`, built on first use. */
+export function contextOutboxTable(
+  ctx: Pick<OutboxTable, 'sequelize' | 'logger' | 'now'>,
+  model: ModelStatic<OutboxRow & Model>,
+  table: Pick<OutboxTable, 'label' | 'describe' | 'whenDone'>,
+): OutboxTable {
+  return outboxTableOf(ctx, () => ({ sequelize: ctx.sequelize, model: model as unknown as OutboxTable['model'], logger: ctx.logger, now: ctx.now, ...table }));
 }
 
 /** The mails a pass may take at `now`: not sent, not given up, retry time reached, no live claim. */
@@ -150,6 +147,28 @@ export async function attemptDelivery(table: OutboxTable, mail: OutboxRow, wrote
   }
   await updateMails(table, { attempts, lockedUntil: null, sentAt: table.now(), lastError: null, ...table.whenDone }, { id: mail.id });
   return 'sent';
+}
+
+/**
+ * The worker's pass over one outbox: the rows due now, oldest first, at most `limit`, each
+ * attempted in turn (`attempt`) until `stopAfter` says the rest of the pass would fare no better.
+ * Returns how each went.
+ */
+export async function sweepOutbox<R extends OutboxRow & Model>(
+  model: ModelStatic<R>,
+  now: Date,
+  limit: number,
+  attempt: (row: R) => Promise<MailAttempt>,
+  stopAfter?: (outcome: MailAttempt) => boolean,
+): Promise<Record<MailAttempt, number>> {
+  const counts: Record<MailAttempt, number> = { sent: 0, retry: 0, failed: 0, waiting: 0, taken: 0 };
+  const rows = await model.findAll({ where: dueMails(now), order: [['id', 'ASC']], limit });
+  for (const row of rows) {
+    const outcome = await attempt(row);
+    counts[outcome] += 1;
+    if (stopAfter?.(outcome)) break;
+  }
+  return counts;
 }
 
 /** The tail of each mailer's queue: the promise of the last mail queued. */
