@@ -1,0 +1,159 @@
+/**
+ * The referral (partner) programme: the contract between the server, the user area
+ * (`/user/partner`, `/user-actions/withdraw`) and the console (withdrawal requests, the tier table).
+ *
+ * Money: every amount is a decimal string (big.js on both sides), never a number. A partner's
+ * balance is kept in the reference currency USDT on the ledger (backend/ledger); a withdrawal takes
+ * a USDT amount off the available balance and pays its value in the chosen asset at the rate of
+ * the moment of the request (both are shown before confirming).
+ */
+import { object, string, type InferType } from 'yup';
+import { validationMessage } from './validation';
+
+/** The ledger's reference currency: rewards and balances. */
+export const REFERRAL_CURRENCY = 'USDT';
+
+/** How long the browser keeps `?r=` (the spec: 30 days). */
+export const REFERRAL_RETENTION_MS = 2_592_000_000;
+
+/** A referral code: what `?r=` carries (letters and digits). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+
+/** A row of the tier table: from `referrals` active referrals on, the partner earns `percent` % of the profit. */
+export interface ReferralTier {
+  referrals: number;
+  /** Decimal string, 0–100. */
+  percent: string;
+}
+
+/** The default table (editable by an admin): it reaches the spec's 15 %. */
+export const DEFAULT_REFERRAL_TIERS: readonly ReferralTier[] = [
+  { referrals: 0, percent: '5' },
+  { referrals: 5, percent: '7.5' },
+  { referrals: 20, percent: '10' },
+  { referrals: 50, percent: '12.5' },
+  { referrals: 100, percent: '15' },
+];
+
+/** An active referral: a referred user with a done exchange in the last this many days. */
+export const ACTIVE_REFERRAL_DAYS = 30;
+
+/** `GET /api/user/partner`. */
+export interface PartnerSummary {
+  code: string;
+  /** The referral link: the site's address with `?r=<code>`. */
+  link: string;
+  /** The partner's percent now (an admin's own percent wins over the tier table). */
+  percent: string;
+  /** Whether `percent` is an admin's own percent for this partner. */
+  percentOverride: boolean;
+  /** The next tier: how many active referrals it needs and its percent; null at the top or with an own percent. */
+  nextTier: ReferralTier | null;
+  /** USDT that can be withdrawn now. */
+  available: string;
+  /** USDT still held (the hold period) or reserved by withdrawal requests in progress. */
+  pending: string;
+  /** Users bound to this partner. */
+  referrals: number;
+  /** Referred users with a done exchange in the last ACTIVE_REFERRAL_DAYS days (what the tier counts). */
+  activeReferrals: number;
+  /** The smallest withdrawal, in USDT. */
+  minPayout: string;
+  currency: typeof REFERRAL_CURRENCY;
+}
+
+/**
+ * What a referred exchange brought the partner: `pending` (held), `available`, `reversed` (the
+ * order was returned after the reward), `not_eligible` (with the reason code, never shown in
+ * detail to the partner), or null while the order is not done.
+ */
+export const REWARD_STATUSES = ['pending', 'available', 'reversed', 'not_eligible'] as const;
+export type RewardStatus = (typeof REWARD_STATUSES)[number];
+
+/** Why an order earns nothing (recorded on the refusal; the partner sees "not eligible"). */
+export const REWARD_REFUSALS = ['own_order', 'same_email', 'same_card', 'same_wallet', 'same_ip', 'no_profit'] as const;
+export type RewardRefusal = (typeof REWARD_REFUSALS)[number];
+
+/** A row of the partner's table of referred exchanges (`GET /api/user/partner/exchanges?cursor=`). */
+export interface ReferredExchange {
+  /** The order's uid (never its secret: the partner cannot open it). */
+  uid: string;
+  from: string;
+  to: string;
+  amountSend: string;
+  amountReceive: string;
+  receivedAmount: string | null;
+  status: string;
+  createdAt: string;
+  /** The partner's reward in USDT; null when there is none (not done, not eligible). */
+  reward: string | null;
+  rewardStatus: RewardStatus | null;
+}
+
+export interface ReferredExchangePage {
+  items: ReferredExchange[];
+  nextCursor: string | null;
+}
+
+/** A withdrawal request's life: `new` → `processing` → `paid` | `rejected` (with a reason); `new` may be rejected too. */
+export const WITHDRAWAL_STATUSES = ['new', 'processing', 'paid', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export interface WithdrawalDto {
+  id: number;
+  /** The asset paid out. */
+  currency: string;
+  /** The USDT taken off the balance. */
+  amount: string;
+  /** What is paid in `currency`, at the rate of the request. */
+  payout: string;
+  /** Where to: masked for a card (`•••• 1234`), shortened for a wallet. */
+  account: string;
+  status: WithdrawalStatus;
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `GET /api/user/partner/withdrawals/quote?currency=&amount=`: what a request would pay, before confirming. */
+export interface WithdrawalQuote {
+  currency: string;
+  amount: string;
+  payout: string;
+  /** Units of `currency` per USDT. */
+  rate: string;
+}
+
+/** The staff's view of a request (`GET /api/operator/withdrawals?status=&cursor=`): the full account, the partner. */
+export interface OperatorWithdrawalDto extends Omit<WithdrawalDto, 'account'> {
+  userId: number;
+  email: string;
+  /** The full account to pay to (cards decrypted for staff only). */
+  account: string;
+}
+
+/** Admin settings (`GET/PUT /api/admin/referral/settings`). */
+export interface ReferralSettings {
+  tiers: ReferralTier[];
+  /** Days a new reward stays pending before it becomes available (default 0). */
+  holdDays: number;
+  /** The smallest withdrawal in USDT. */
+  minPayout: string;
+}
+
+/** `POST /api/user/partner/withdrawals`: a USDT amount, the asset to be paid in, where to, the 2FA code when 2FA is on. */
+export const withdrawalRequestSchema = object({
+  currency: string().trim().required(validationMessage('required')).max(32, validationMessage('general_error')),
+  amount: string()
+    .trim()
+    .required(validationMessage('required'))
+    .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('general_error')),
+  account: string().trim().required(validationMessage('required')).max(128, validationMessage('general_error')),
+  code: string().trim().optional().matches(/^\d{6}$/, { message: validationMessage('general_error'), excludeEmptyString: true }),
+});
+export type WithdrawalRequest = InferType<typeof withdrawalRequestSchema>;
+
+/** Live: to the partner's `user:<id>` room when a reward, a referral or a withdrawal changed. */
+export interface PartnerChangedEvent {
+  kind: 'reward' | 'referral' | 'withdrawal';
+}
