@@ -141,7 +141,9 @@ describe('accounts flow', () => {
     await page.getByTestId('profile-main').locator('input[name="firstName"]').waitFor({ state: 'visible' });
     expect(await page.getByTestId('profile-main').locator('input[name="firstName"]').inputValue()).to.equal('Maria');
 
-    // Blocking asks first, then ends the session.
+    // Blocking asks first, then ends the session (once the reloaded profile's own requests, such as
+    // the KYC status, have been answered: one still in flight would meet the ended session).
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('profile-danger').getByRole('button', { name: text(LANG, 'auth.profile.block') }).click();
     const confirm = page.getByRole('dialog', { name: text(LANG, 'auth.profile.blockTitle') });
     await confirm.getByText(text(LANG, 'auth.profile.blockText')).waitFor({ state: 'visible' });

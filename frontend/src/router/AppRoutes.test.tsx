@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'chai';
 import type { SessionUser } from '../../../common/api';
 
@@ -98,7 +98,8 @@ describe('app routes', () => {
   it('puts the title of the page in the document title', async () => {
     renderAt('/reserves');
     await screen.findByRole('heading', { level: 1, name: 'Reserves' });
-    expect(document.title).to.equal('Reserves — Exchanger');
+    // The title is written by an effect after the page's commit.
+    await waitFor(() => expect(document.title).to.equal('Reserves — Exchanger'));
   });
 
   it('replaces a non-canonical address before showing the page', async () => {
