@@ -7,7 +7,7 @@ import { formatMoney } from '../../exchange/format';
 import { statusKey, statusTone } from '../../orders/status';
 
 const REWARD_TONES: Record<RewardStatus, string> = { pending: 'warning', available: 'success', reversed: 'danger', not_eligible: 'muted' };
-export const WITHDRAWAL_TONES: Record<WithdrawalStatus, string> = { new: 'info', processing: 'warning', paid: 'success', rejected: 'danger' };
+const WITHDRAWAL_TONES: Record<WithdrawalStatus, string> = { new: 'info', processing: 'warning', paid: 'success', rejected: 'danger' };
 
 export function useShortDate(): (iso: string) => string {
   const { i18n } = useTranslation();
@@ -68,21 +68,38 @@ export function WithdrawalRow({ row, columns }: { row: WithdrawalDto; columns: s
       <td data-label={when}>
         <time dateTime={row.createdAt}>{date(row.createdAt)}</time>
       </td>
-      <td data-label={amount}>
-        <span className="exchanges-money">{formatMoney(row.amount, 'USDT')}</span>
-      </td>
-      <td data-label={payout}>
-        <span className="exchanges-money">{formatMoney(row.payout, row.currency)}</span>
-      </td>
+      <WithdrawalMoneyCells row={row} labels={[amount, payout]} />
       <td data-label={account}>
         <span className="partner-account">{row.account}</span>
       </td>
-      <td data-label={status}>
-        <span className={classNames('order-badge', `order-badge--${WITHDRAWAL_TONES[row.status]}`)} data-testid={`withdrawal-status-${row.id}`}>
-          {t(`partner.withdrawalStatus.${row.status}`)}
-        </span>
-        {row.reason && <span className="exchanges-muted">{t('partner.withdrawals.reason', { reason: row.reason })}</span>}
-      </td>
+      <WithdrawalStatusCell row={row} label={status} />
     </tr>
+  );
+}
+
+/** A withdrawal's USDT amount and its payout in the asset: two cells (the partner's table and the console's). */
+export function WithdrawalMoneyCells({ row, labels }: { row: Pick<WithdrawalDto, 'amount' | 'payout' | 'currency'>; labels: [string | undefined, string | undefined] }) {
+  return (
+    <>
+      <td data-label={labels[0]}>
+        <span className="exchanges-money">{formatMoney(row.amount, 'USDT')}</span>
+      </td>
+      <td data-label={labels[1]}>
+        <span className="exchanges-money">{formatMoney(row.payout, row.currency)}</span>
+      </td>
+    </>
+  );
+}
+
+/** A withdrawal's status badge and, when rejected, the reason. */
+export function WithdrawalStatusCell({ row, label }: { row: Pick<WithdrawalDto, 'id' | 'status' | 'reason'>; label: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <td data-label={label}>
+      <span className={classNames('order-badge', `order-badge--${WITHDRAWAL_TONES[row.status]}`)} data-testid={`withdrawal-status-${row.id}`}>
+        {t(`partner.withdrawalStatus.${row.status}`)}
+      </span>
+      {row.reason && <span className="exchanges-muted">{t('partner.withdrawals.reason', { reason: row.reason })}</span>}
+    </td>
   );
 }

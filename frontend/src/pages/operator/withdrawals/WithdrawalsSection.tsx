@@ -9,12 +9,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_STATUSES, type OperatorWithdrawalDto, type WithdrawalStatus } from '../../../../../common/referral';
 import { Button } from '../../../components/Button';
-import { classNames } from '../../../components/classNames';
 import { formatMoney } from '../../../exchange/format';
 import { orderSocket } from '../../../orders/socketSource';
 import { apiErrorText } from '../../userPartner/errors';
 import { PagedTable } from '../../userPartner/PagedTable';
-import { useShortDate, WITHDRAWAL_TONES } from '../../userPartner/rows';
+import { useShortDate, WithdrawalMoneyCells, WithdrawalStatusCell } from '../../userPartner/rows';
 import { ConfirmedAction } from '../ConfirmBar';
 import { DecisionModal, ReasonField, useDecision } from '../reviews/parts';
 import { WITHDRAWALS_KEY, withdrawalsApi } from './api';
@@ -100,23 +99,13 @@ function WithdrawalRequestRow({ row, columns, onReject }: { row: OperatorWithdra
       <td data-label={partner}>
         <span className="partner-account">{row.email}</span>
       </td>
-      <td data-label={amount}>
-        <span className="exchanges-money">{formatMoney(row.amount, 'USDT')}</span>
-      </td>
-      <td data-label={payout}>
-        <span className="exchanges-money">{formatMoney(row.payout, row.currency)}</span>
-      </td>
+      <WithdrawalMoneyCells row={row} labels={[amount, payout]} />
       <td data-label={account}>
         <code className="partner-account" data-testid={`withdrawal-account-${row.id}`}>
           {row.account}
         </code>
       </td>
-      <td data-label={status}>
-        <span className={classNames('order-badge', `order-badge--${WITHDRAWAL_TONES[row.status]}`)} data-testid={`withdrawal-status-${row.id}`}>
-          {t(`partner.withdrawalStatus.${row.status}`)}
-        </span>
-        {row.reason && <span className="exchanges-muted">{t('partner.withdrawals.reason', { reason: row.reason })}</span>}
-      </td>
+      <WithdrawalStatusCell row={row} label={status} />
       <td data-label={actions}>
         <span className="exchanges-actions">
           {row.status === 'new' && (
