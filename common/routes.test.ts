@@ -70,10 +70,11 @@ describe('route table', () => {
     expect(pathFor('home')).to.equal('/');
   });
 
-  it('requires sign-in for the user area and enable-otp only', () => {
+  it('requires sign-in for the user area, enable-otp and withdraw only', () => {
     expect(requiresSignIn('/user/profile')).to.equal(true);
     expect(requiresSignIn('/user/unknown-section')).to.equal(true);
     expect(requiresSignIn('/user-actions/enable-otp')).to.equal(true);
+    expect(requiresSignIn('/user-actions/withdraw')).to.equal(true);
     expect(requiresSignIn('/user-actions/disable-otp')).to.equal(false);
     expect(requiresSignIn('/faq')).to.equal(false);
   });

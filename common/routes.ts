@@ -43,7 +43,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'disableOtp', path: '/user-actions/disable-otp', access: 'public' },
   { name: 'enableOtp', path: '/user-actions/enable-otp', access: 'auth' },
   { name: 'verification', path: '/user-actions/verification', access: 'auth' },
-  { name: 'withdraw', path: '/user-actions/withdraw', access: 'public' },
+  { name: 'withdraw', path: '/user-actions/withdraw', access: 'auth' },
   { name: 'userApi', path: '/user/api', access: 'auth' },
   { name: 'userExchanges', path: '/user/exchanges', access: 'auth' },
   { name: 'userPartner', path: '/user/partner', access: 'auth' },

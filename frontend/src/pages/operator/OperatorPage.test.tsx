@@ -105,6 +105,7 @@ describe('operator console', () => {
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).to.deep.equal([
       ['Orders', '/operator/orders'],
       ['Reviews', '/operator/reviews'],
+      ['Withdrawals', '/operator/withdrawals'],
       ['Users', '/operator/users'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).to.equal('page');

@@ -19,12 +19,14 @@ export const ADMIN: readonly ConsoleRole[] = ['admin'];
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'orders', roles: STAFF, load: () => import('./OrdersSection') },
   { key: 'reviews', roles: STAFF, load: () => import('./reviews/ReviewsSection') },
+  { key: 'withdrawals', roles: STAFF, load: () => import('./withdrawals/WithdrawalsSection') },
   // Operators look customers up read-only; the change buttons show for admins only.
   { key: 'users', roles: STAFF, load: () => import('./users/UsersSection') },
   { key: 'directions', roles: ADMIN, load: () => import('./catalogue/DirectionsSection') },
   { key: 'assets', roles: ADMIN, load: () => import('./catalogue/AssetsSection') },
   { key: 'reserves', roles: ADMIN, load: () => import('./catalogue/ReservesSection') },
   { key: 'payments', roles: ADMIN, load: () => import('./payments/PaymentsSection') },
+  { key: 'referral', roles: ADMIN, load: () => import('./withdrawals/ReferralSettingsSection') },
   { key: 'maintenance', roles: ADMIN, load: () => import('./maintenance/MaintenanceSection') },
   { key: 'blacklist', roles: ADMIN, load: () => import('./blacklist/BlacklistSection') },
   { key: 'audit', roles: ADMIN, load: () => import('./audit/AuditSection') },

@@ -9,6 +9,7 @@ import { Button } from '../../../components/Button';
 import { useSessionStore } from '../../../stores/session';
 import { UserSessions } from './UserSessions';
 import { ConfirmBar } from '../ConfirmBar';
+import { PartnerPercent } from '../withdrawals/PartnerPercent';
 import '../operator.css';
 import './users.css';
 
@@ -144,6 +145,7 @@ function UserView({ id, onBack }: { id: number; onBack: () => void }) {
             </ul>
           )}
           {isAdmin ? <UserAdminActions user={user.data} /> : <p>{t('usersAdmin.actions.readOnly')}</p>}
+          {isAdmin && <PartnerPercent userId={id} />}
         </>
       )}
     </div>
