@@ -157,3 +157,50 @@ export type WithdrawalRequest = InferType<typeof withdrawalRequestSchema>;
 export interface PartnerChangedEvent {
   kind: 'reward' | 'referral' | 'withdrawal';
 }
+
+/** `GET /api/user/partner/withdrawals/quote?currency=&amount=`. */
+export const withdrawalQuoteQuerySchema = object({
+  currency: string().trim().required(validationMessage('required')).max(32, validationMessage('general_error')),
+  amount: string()
+    .trim()
+    .required(validationMessage('required'))
+    .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('general_error')),
+});
+
+/** `GET /api/user/partner/withdrawals?cursor=` (the last id seen). */
+export const withdrawalListQuerySchema = object({
+  cursor: string().optional().matches(/^\d{1,12}$/, validationMessage('general_error')),
+});
+
+/** `GET /api/operator/withdrawals?status=&cursor=`. */
+export const operatorWithdrawalListQuerySchema = object({
+  status: string().optional().oneOf([...WITHDRAWAL_STATUSES], validationMessage('general_error')),
+  cursor: string().optional().matches(/^\d{1,12}$/, validationMessage('general_error')),
+});
+
+export const MAX_WITHDRAWAL_REASON = 500;
+
+/** `POST /api/operator/withdrawals/{id}/reject` `{reason}`: a reason is required. */
+export const withdrawalRejectSchema = object({
+  reason: string().strict().trim().required(validationMessage('required')).max(MAX_WITHDRAWAL_REASON, validationMessage('max_length', { max: MAX_WITHDRAWAL_REASON })),
+});
+
+export interface WithdrawalPage {
+  items: WithdrawalDto[];
+  nextCursor: string | null;
+}
+
+export interface OperatorWithdrawalPage {
+  items: OperatorWithdrawalDto[];
+  nextCursor: string | null;
+}
+
+/** Live, to `operators`: a withdrawal request arrived or changed (the console's list reloads). */
+export interface OperatorWithdrawalEvent {
+  id: number;
+  status: WithdrawalStatus;
+}
+
+/** The admin setting of the minimum payout (a JSON decimal string), read by the withdrawals. */
+export const MIN_PAYOUT_SETTING = 'referral.minPayout';
+export const DEFAULT_MIN_PAYOUT = '10';
