@@ -142,12 +142,17 @@ export interface ReferralSettings {
 }
 
 /** `POST /api/user/partner/withdrawals`: a USDT amount, the asset to be paid in, where to, the 2FA code when 2FA is on. */
-export const withdrawalRequestSchema = object({
-  currency: string().trim().required(validationMessage('required')).max(32, validationMessage('general_error')),
-  amount: string()
+const withdrawalCurrency = () => string().trim().required(validationMessage('required')).max(32, validationMessage('general_error'));
+/** A USDT amount: a plain decimal that fits DECIMAL(36,18). */
+const withdrawalAmount = () =>
+  string()
     .trim()
     .required(validationMessage('required'))
-    .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('general_error')),
+    .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('general_error'));
+
+export const withdrawalRequestSchema = object({
+  currency: withdrawalCurrency(),
+  amount: withdrawalAmount(),
   account: string().trim().required(validationMessage('required')).max(128, validationMessage('general_error')),
   code: string().trim().optional().matches(/^\d{6}$/, { message: validationMessage('general_error'), excludeEmptyString: true }),
 });
@@ -160,11 +165,8 @@ export interface PartnerChangedEvent {
 
 /** `GET /api/user/partner/withdrawals/quote?currency=&amount=`. */
 export const withdrawalQuoteQuerySchema = object({
-  currency: string().trim().required(validationMessage('required')).max(32, validationMessage('general_error')),
-  amount: string()
-    .trim()
-    .required(validationMessage('required'))
-    .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('general_error')),
+  currency: withdrawalCurrency(),
+  amount: withdrawalAmount(),
 });
 
 /** `GET /api/user/partner/withdrawals?cursor=` (the last id seen). */
