@@ -37,6 +37,8 @@ import { KYC_UPLOAD_PATH, kycStaffRoutes, kycUserRoutes } from './kyc/routes';
 import { createRequisitesContext } from './requisites/context';
 import { REQUISITE_UPLOAD_PATH, requisiteRoutes } from './requisites/routes';
 import { requisiteReviewRoutes } from './requisites/reviewRoutes';
+import { createWithdrawalsContext } from './ledger/withdrawals/context';
+import { withdrawalRoutes, withdrawalStaffRoutes } from './ledger/withdrawals/routes';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos. */
 const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH];
@@ -117,5 +119,8 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   const kyc = createKycContext({ sequelize: deps.db.sequelize, kv: deps.kv, mailer: deps.services.mailer, logger: deps.logger, config: deps.config });
   api.use(kycUserRoutes({ ...staff, kyc }).routes());
   api.use(kycStaffRoutes({ ...staff, kyc }).routes());
+  const withdrawals = createWithdrawalsContext({ sequelize: deps.db.sequelize, kv: deps.kv, rates: deps.rates, mailer: deps.services.mailer, logger: deps.logger, config: deps.config });
+  api.use(withdrawalRoutes({ withdrawals, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
+  api.use(withdrawalStaffRoutes({ ...staff, withdrawals }).routes());
   return api;
 }

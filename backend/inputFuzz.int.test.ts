@@ -49,6 +49,9 @@ const reads = (route: RegisteredRoute) => route.chain.includes('validateMiddlewa
 const isUpload = (route: { path: string }) => isUploadPath(route.path.replace(/:(\w+)/g, 'x'));
 
 const BODYLESS = [
+  // Withdrawal requests' status changes (ledger/withdrawals/routes.ts) take no body.
+  'POST /api/operator/withdrawals/:id/processing',
+  'POST /api/operator/withdrawals/:id/paid',
   'DELETE /api/user/auth/session/destroy',
   'DELETE /api/user/auth/session/destroy-all',
   'POST /api/user/profile/otp/setup',

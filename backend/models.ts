@@ -24,6 +24,8 @@ import { BlacklistEntry, initBlacklistEntry } from './blacklist/models/Blacklist
 import { AlertOutbox, initAlertOutbox } from './alerts/model';
 import { KycSubmission, initKycSubmission } from './kyc/models/KycSubmission';
 import { Requisite, initRequisite } from './requisites/models/Requisite';
+import { LedgerAccount, LedgerPosting, LedgerTransaction, initLedger } from './ledger/models/Ledger';
+import { Withdrawal, initWithdrawal } from './ledger/models/Withdrawal';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -40,6 +42,8 @@ export { BlacklistEntry } from './blacklist/models/BlacklistEntry';
 export { AlertOutbox } from './alerts/model';
 export { KycSubmission } from './kyc/models/KycSubmission';
 export { Requisite } from './requisites/models/Requisite';
+export { LedgerAccount, LedgerPosting, LedgerTransaction } from './ledger/models/Ledger';
+export { Withdrawal } from './ledger/models/Withdrawal';
 
 export interface Models {
   Asset: typeof Asset;
@@ -65,6 +69,12 @@ export interface Models {
   KycSubmission: typeof KycSubmission;
   /** Saved cards and wallets (requisites/). */
   Requisite: typeof Requisite;
+  /** The double-entry ledger (ledger/). */
+  LedgerAccount: typeof LedgerAccount;
+  LedgerTransaction: typeof LedgerTransaction;
+  LedgerPosting: typeof LedgerPosting;
+  /** Partners' withdrawal requests (ledger/withdrawals). */
+  Withdrawal: typeof Withdrawal;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -88,6 +98,8 @@ export function initModels(sequelize: Sequelize): Models {
     AlertOutbox: initAlertOutbox(sequelize),
     KycSubmission: initKycSubmission(sequelize),
     Requisite: initRequisite(sequelize),
+    ...initLedger(sequelize),
+    Withdrawal: initWithdrawal(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app';
 import { attachRequisiteSockets } from './requisites/live';
+import { attachPartnerSockets } from './ledger/live';
 import { attachAccountSockets } from './accounts/sockets';
 import { attachKycLive } from './kyc/live';
 import { seedCatalogueOnStart } from './catalogue/seedOnStart';
@@ -115,7 +116,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
     const detachKyc = attachKycLive(realtime.io, { kv, logger });
     // Saved requisites' changes reach the user's open pages (`requisites:changed` in `user:<id>`).
     const detachRequisites = attachRequisiteSockets(realtime.io, { kv, logger });
-    detachAccounts = async () => void (await Promise.all([detachAccountSockets(), detachKyc(), detachRequisites()]));
+    // The partner's balances and withdrawals (`partner:changed`), the operators' withdrawal list.
+    const detachPartner = attachPartnerSockets(realtime.io, { kv, logger });
+    detachAccounts = async () => void (await Promise.all([detachAccountSockets(), detachKyc(), detachRequisites(), detachPartner()]));
     // Operators' sockets join `operators`; order pages join `order:<uid>` and get changes and ticks.
     attachOperatorSockets(realtime.io, { db, logger, policy: staffPolicy(config) });
     orderLive = startOrderLive({

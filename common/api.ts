@@ -89,6 +89,17 @@ export const ErrorCode = {
   CardNumberInvalid: 'card_number_invalid',
   /** The same card or wallet is already among the user's saved requisites. */
   RequisiteExists: 'requisite_exists',
+  // The referral programme's ledger and withdrawals (issue 14).
+  /** Nothing on the partner's available balance ("No funds available for withdrawal"). */
+  NoFunds: 'no_funds',
+  /** The amount is more than the available balance (or a concurrent request took it). */
+  InsufficientFunds: 'insufficient_funds',
+  /** A withdrawal below the minimum payout. */
+  BelowMinPayout: 'below_min_payout',
+  /** A card payout to a card that is not among the user's verified requisites. */
+  CardNotVerified: 'card_not_verified',
+  /** The asset has no live rate to USDT now. */
+  RateUnavailable: 'rate_unavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

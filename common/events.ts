@@ -10,7 +10,7 @@ import type { BoardOrderEvent } from './board';
 import type { UserExchangeDto } from './userExchanges';
 import type { KycChangedEvent } from './kyc';
 import type { RequisiteChangedEvent } from './requisites';
-import type { PartnerChangedEvent } from './referral';
+import type { OperatorWithdrawalEvent, PartnerChangedEvent } from './referral';
 
 export type Ack<T> = (answer: { data: T } | { error: ApiErrorBody }) => void;
 
@@ -127,10 +127,10 @@ export interface ServerToClientEvents {
   'requisites:changed': (payload: RequisiteChangedEvent) => void;
   /** To `operators`: the saved cards' review queue changed (a photo arrived, a decision was taken). */
   'requisites:queue': (payload: { id: number }) => void;
-  /** To `user:<id>`: the partner's rewards, referrals or withdrawals changed (common/referral.ts): reload the partner page. */
+  /** To `user:<id>`: the partner's rewards, referrals or withdrawals changed (common/referral.ts). */
   'partner:changed': (payload: PartnerChangedEvent) => void;
-  /** To `operators`: a withdrawal request was made or changed status: reload the console's list. */
-  'operators:withdrawals': (payload: { id: number }) => void;
+  /** To `operators`: a withdrawal request arrived or changed status (backend/ledger/withdrawals). */
+  'operators:withdrawals': (payload: OperatorWithdrawalEvent) => void;
   /** Sent right after a connection is accepted; lets clients verify the round trip. */
   'server:hello': (payload: { serverId: string; at: string }) => void;
 }

@@ -142,12 +142,17 @@ export interface ReferralSettings {
 }
 
 /** `POST /api/user/partner/withdrawals`: a USDT amount, the asset to be paid in, where to, the 2FA code when 2FA is on. */
-export const withdrawalRequestSchema = object({
-  currency: string().trim().required(validationMessage('required')).max(32, validationMessage('general_error')),
-  amount: string()
+const withdrawalCurrency = () => string().trim().required(validationMessage('required')).max(32, validationMessage('general_error'));
+/** A USDT amount: a plain decimal that fits DECIMAL(36,18). */
+const withdrawalAmount = () =>
+  string()
     .trim()
     .required(validationMessage('required'))
-    .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('general_error')),
+    .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('general_error'));
+
+export const withdrawalRequestSchema = object({
+  currency: withdrawalCurrency(),
+  amount: withdrawalAmount(),
   account: string().trim().required(validationMessage('required')).max(128, validationMessage('general_error')),
   code: string().trim().optional().matches(/^\d{6}$/, { message: validationMessage('general_error'), excludeEmptyString: true }),
 });
@@ -157,3 +162,47 @@ export type WithdrawalRequest = InferType<typeof withdrawalRequestSchema>;
 export interface PartnerChangedEvent {
   kind: 'reward' | 'referral' | 'withdrawal';
 }
+
+/** `GET /api/user/partner/withdrawals/quote?currency=&amount=`. */
+export const withdrawalQuoteQuerySchema = object({
+  currency: withdrawalCurrency(),
+  amount: withdrawalAmount(),
+});
+
+/** `GET /api/user/partner/withdrawals?cursor=` (the last id seen). */
+export const withdrawalListQuerySchema = object({
+  cursor: string().optional().matches(/^\d{1,12}$/, validationMessage('general_error')),
+});
+
+/** `GET /api/operator/withdrawals?status=&cursor=`. */
+export const operatorWithdrawalListQuerySchema = object({
+  status: string().optional().oneOf([...WITHDRAWAL_STATUSES], validationMessage('general_error')),
+  cursor: string().optional().matches(/^\d{1,12}$/, validationMessage('general_error')),
+});
+
+export const MAX_WITHDRAWAL_REASON = 500;
+
+/** `POST /api/operator/withdrawals/{id}/reject` `{reason}`: a reason is required. */
+export const withdrawalRejectSchema = object({
+  reason: string().strict().trim().required(validationMessage('required')).max(MAX_WITHDRAWAL_REASON, validationMessage('max_length', { max: MAX_WITHDRAWAL_REASON })),
+});
+
+export interface WithdrawalPage {
+  items: WithdrawalDto[];
+  nextCursor: string | null;
+}
+
+export interface OperatorWithdrawalPage {
+  items: OperatorWithdrawalDto[];
+  nextCursor: string | null;
+}
+
+/** Live, to `operators`: a withdrawal request arrived or changed (the console's list reloads). */
+export interface OperatorWithdrawalEvent {
+  id: number;
+  status: WithdrawalStatus;
+}
+
+/** The admin setting of the minimum payout (a JSON decimal string), read by the withdrawals. */
+export const MIN_PAYOUT_SETTING = 'referral.minPayout';
+export const DEFAULT_MIN_PAYOUT = '10';

@@ -17,7 +17,7 @@ function sealContext(userId: number): string {
  * conditional UPDATE, so a code is accepted once even by two concurrent requests. Throws
  * InvalidCode otherwise. Part of the calling command's write (`transaction`).
  */
-export async function checkTotpCode(ctx: AccountsContext, user: User, code: string, transaction: Transaction): Promise<void> {
+export async function checkTotpCode(ctx: Pick<AccountsContext, 'models' | 'secretKeys'>, user: User, code: string, transaction: Transaction): Promise<void> {
   if (!user.twoFactorSecret) throw new InvalidCode();
   const { plaintext: secret } = openWithAny(user.twoFactorSecret, ctx.secretKeys, { context: sealContext(user.id) });
   const match = verifyTotp(secret, code, { lastUsedStep: user.totpLastStep });

@@ -29,6 +29,9 @@ describe('mail templates', () => {
             reason: 'blurred',
             // Saved requisites' mails.
             card: '•••• 4242',
+            amount: '12.5',
+            payout: '12.5 USDTTRC20',
+            account: '•••• 4242',
           },
           { lang, t: i18n.translator(lang), publicUrl: PUBLIC_URL },
         );

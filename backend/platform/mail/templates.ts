@@ -15,6 +15,9 @@ export const MAIL_TEMPLATES = [
   'kycRefusedFinal',
   'requisiteVerified',
   'requisiteRejected',
+  'withdrawalProcessing',
+  'withdrawalPaid',
+  'withdrawalRejected',
   ...ORDER_MAIL_TEMPLATES,
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
@@ -59,6 +62,10 @@ const LAYOUTS: Record<MailTemplate, Layout> = {
   // A saved card's review (backend/requisites): `card` is its masked number, `reason` the operator's words or the default.
   requisiteVerified: { paragraphs: ['intro', 'next'], action: 'action' },
   requisiteRejected: { paragraphs: ['intro', 'reason', 'next'], action: 'action' },
+  // A partner's withdrawal request (backend/ledger/withdrawals): `amount` USDT, `payout` with its asset, `account` masked.
+  withdrawalProcessing: { paragraphs: ['intro'], action: 'action' },
+  withdrawalPaid: { paragraphs: ['intro'], action: 'action' },
+  withdrawalRejected: { paragraphs: ['intro', 'reason', 'next'], action: 'action' },
   ...ORDER_MAIL_LAYOUTS,
 };
 

@@ -71,7 +71,7 @@ describe('console: withdrawals and referral settings', () => {
     expect((await screen.findByTestId('withdrawals-empty')).textContent).to.equal('No withdrawal requests: change the filter settings.');
     await waitFor(() => expect(sockets.connected()).to.equal(true), LIVE);
     api.on('GET /operator/withdrawals', ok({ items: [operatorWithdrawal(7)], nextCursor: null }));
-    act(() => void sockets.io.emit('operators:withdrawals', { id: 7 }));
+    act(() => void sockets.io.emit('operators:withdrawals', { id: 7, status: 'new' }));
     await screen.findByTestId('withdrawal-7', undefined, LIVE);
   });
 

@@ -1,0 +1,55 @@
+import { Op, type WhereOptions } from 'sequelize';
+import type { OperatorWithdrawalDto, OperatorWithdrawalPage, WithdrawalDto, WithdrawalPage, WithdrawalStatus } from '../../../common/referral';
+import type { Models, Withdrawal } from '../../models';
+import { openWithAny } from '../../platform/security/secretBox';
+import { withdrawalSealContext } from './commands';
+
+export const WITHDRAWALS_PAGE = 50;
+
+/** The partner's view: the account masked. */
+export function presentWithdrawal(row: Withdrawal): WithdrawalDto {
+  return {
+    id: row.id,
+    currency: row.currency,
+    amount: row.amount,
+    payout: row.payout,
+    account: row.accountMasked,
+    status: row.status,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The staff's view: the full account (a card opened), the partner. */
+export function presentOperatorWithdrawal(row: Withdrawal, email: string, secretKeys: readonly string[]): OperatorWithdrawalDto {
+  const account = row.accountKind === 'card' ? openWithAny(row.account, secretKeys, { context: withdrawalSealContext(row.userId) }).plaintext : row.account;
+  return { ...presentWithdrawal(row), userId: row.userId, email, account };
+}
+
+/** The user's own requests, newest first; `cursor` is the last id seen. */
+export async function listUserWithdrawals(models: Pick<Models, 'Withdrawal'>, userId: number, query: { cursor?: string }): Promise<WithdrawalPage> {
+  const where: WhereOptions = query.cursor ? { userId, id: { [Op.lt]: Number(query.cursor) } } : { userId };
+  const rows = await models.Withdrawal.findAll({ where, order: [['id', 'DESC']], limit: WITHDRAWALS_PAGE + 1 });
+  const page = rows.slice(0, WITHDRAWALS_PAGE);
+  return { items: page.map(presentWithdrawal), nextCursor: rows.length > WITHDRAWALS_PAGE ? String(page[page.length - 1]!.id) : null };
+}
+
+/** The operators' list, oldest first, of one status or all. */
+export async function listOperatorWithdrawals(
+  models: Pick<Models, 'Withdrawal' | 'User'>,
+  secretKeys: readonly string[],
+  query: { status?: string; cursor?: string },
+): Promise<OperatorWithdrawalPage> {
+  const where: WhereOptions[] = [];
+  if (query.status) where.push({ status: query.status as WithdrawalStatus });
+  if (query.cursor) where.push({ id: { [Op.gt]: Number(query.cursor) } });
+  const rows = await models.Withdrawal.findAll({ where: { [Op.and]: where }, order: [['id', 'ASC']], limit: WITHDRAWALS_PAGE + 1 });
+  const page = rows.slice(0, WITHDRAWALS_PAGE);
+  const users = await models.User.findAll({ where: { id: [...new Set(page.map((row) => row.userId))] }, attributes: ['id', 'email'] });
+  const emails = new Map(users.map((user) => [user.id, user.email]));
+  return {
+    items: page.map((row) => presentOperatorWithdrawal(row, emails.get(row.userId) ?? '', secretKeys)),
+    nextCursor: rows.length > WITHDRAWALS_PAGE ? String(page[page.length - 1]!.id) : null,
+  };
+}
