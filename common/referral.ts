@@ -174,9 +174,16 @@ export const withdrawalListQuerySchema = object({
   cursor: string().optional().matches(/^\d{1,12}$/, validationMessage('general_error')),
 });
 
-/** `GET /api/operator/withdrawals?status=&cursor=`. */
+/** The statuses a `status=new,processing` filter names (empty: all). */
+export function withdrawalStatusFilter(value: string | undefined): WithdrawalStatus[] {
+  return (value ?? '').split(',').filter((part): part is WithdrawalStatus => (WITHDRAWAL_STATUSES as readonly string[]).includes(part));
+}
+
+/** `GET /api/operator/withdrawals?status=&cursor=`: `status` is one status or several, comma-separated. */
 export const operatorWithdrawalListQuerySchema = object({
-  status: string().optional().oneOf([...WITHDRAWAL_STATUSES], validationMessage('general_error')),
+  status: string()
+    .optional()
+    .test('statuses', validationMessage('general_error'), (value) => !value || value.split(',').every((part) => (WITHDRAWAL_STATUSES as readonly string[]).includes(part))),
   cursor: string().optional().matches(/^\d{1,12}$/, validationMessage('general_error')),
 });
 

@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { cardNumberDigits, type RequisiteKind } from '../../common/requisites';
-import { seal } from '../platform/security/secretBox';
+import { openWithAny, seal } from '../platform/security/secretBox';
 
 /** The one form a number is hashed and sealed in: card digits only; a wallet trimmed, as typed (addresses are case-sensitive). */
 export function normalizeRequisiteNumber(kind: RequisiteKind, value: string): string | null {
@@ -32,4 +32,9 @@ export function requisiteHashes(keys: readonly string[], kind: RequisiteKind, no
 
 export function sealRequisiteNumber(keys: readonly string[], userId: number, normalized: string): string {
   return seal(normalized, keys[0]!, { context: `requisite:user:${userId}` });
+}
+
+/** The number of a requisite sealed by sealRequisiteNumber (null when the row keeps none). */
+export function openRequisiteNumber(keys: readonly string[], userId: number, sealed: string | null): string | null {
+  return sealed ? openWithAny(sealed, keys, { context: `requisite:user:${userId}` }).plaintext : null;
 }

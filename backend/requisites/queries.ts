@@ -1,7 +1,7 @@
 import { Op, type WhereOptions } from 'sequelize';
 import { cardNumberDigits, type RequisiteReviewItem } from '../../common/requisites';
 import type { Models, Requisite } from '../models';
-import { requisiteHashes } from './numbers';
+import { openRequisiteNumber, requisiteHashes } from './numbers';
 import { shownStatus, expiryText } from './presenters';
 
 export const REQUISITE_REVIEW_PAGE = 50;
@@ -33,6 +33,23 @@ export async function isVerifiedCardOf(
     where: { userId, kind: 'card', status: 'verified', deletedAt: null, numberHash: requisiteHashes(keys, 'card', digits) },
   });
   return rows.some((row) => shownStatus(row, now) === 'verified');
+}
+
+/**
+ * The digits of the user's saved card `id` when an operator verified it and it is not past its
+ * date (a withdrawal to "one of my verified cards" names the card by its id: the page never holds
+ * the full number); null otherwise, another user's card included.
+ */
+export async function verifiedCardNumberOf(
+  models: Pick<Models, 'Requisite'>,
+  keys: readonly string[],
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<string | null> {
+  const row = await findUserRequisite(models, userId, id);
+  if (!row || row.kind !== 'card' || shownStatus(row, now) !== 'verified') return null;
+  return openRequisiteNumber(keys, userId, row.numberSealed);
 }
 
 /** `<ms>_<id>` of the last item seen. */

@@ -20,7 +20,7 @@ import type { Translate } from '../../platform/i18n';
 import { deliverMails, queueMail, type OutboxMail } from '../../platform/mail/outbox';
 import { seal } from '../../platform/security/secretBox';
 import { marketRate } from '../../rates/math';
-import { isVerifiedCardOf } from '../../requisites/queries';
+import { isVerifiedCardOf, verifiedCardNumberOf } from '../../requisites/queries';
 import { BelowMinPayout, CardNotVerified, InsufficientFunds, NoFunds, RateUnavailable, WithdrawalStateConflict } from '../errors';
 import { announcePartnerChange } from '../live';
 import { openAccounts } from '../post';
@@ -67,8 +67,10 @@ export async function quoteWithdrawal(ctx: WithdrawalsContext, props: { currency
 /** The account to pay to, as stored: a card sealed (only a verified one of the user), a wallet as typed. */
 async function payoutAccount(ctx: WithdrawalsContext, user: User, asset: Asset, account: string, t: Translate) {
   if (isBankCard(asset)) {
-    const digits = cardNumberDigits(account);
-    if (!digits || !(await isVerifiedCardOf(ctx.models, ctx.secretKeys, user.id, digits, ctx.now()))) throw new CardNotVerified();
+    // One of the user's verified cards: by its saved id (what the withdraw page sends) or its number.
+    const savedId = /^\d{1,12}$/.test(account.trim()) ? Number(account.trim()) : null;
+    const digits = savedId !== null ? await verifiedCardNumberOf(ctx.models, ctx.secretKeys, user.id, savedId, ctx.now()) : cardNumberDigits(account);
+    if (!digits || (savedId === null && !(await isVerifiedCardOf(ctx.models, ctx.secretKeys, user.id, digits, ctx.now())))) throw new CardNotVerified();
     return { accountKind: 'card' as const, account: seal(digits, ctx.secretKeys[0]!, { context: withdrawalSealContext(user.id) }), accountMasked: maskCard(digits) };
   }
   const wallet = account.normalize('NFKC').trim();

@@ -1,5 +1,5 @@
 import { Op, type WhereOptions } from 'sequelize';
-import type { OperatorWithdrawalDto, OperatorWithdrawalPage, WithdrawalDto, WithdrawalPage, WithdrawalStatus } from '../../../common/referral';
+import { withdrawalStatusFilter, type OperatorWithdrawalDto, type OperatorWithdrawalPage, type WithdrawalDto, type WithdrawalPage } from '../../../common/referral';
 import type { Models, Withdrawal } from '../../models';
 import { openWithAny } from '../../platform/security/secretBox';
 import { withdrawalSealContext } from './commands';
@@ -42,7 +42,8 @@ export async function listOperatorWithdrawals(
   query: { status?: string; cursor?: string },
 ): Promise<OperatorWithdrawalPage> {
   const where: WhereOptions[] = [];
-  if (query.status) where.push({ status: query.status as WithdrawalStatus });
+  const statuses = withdrawalStatusFilter(query.status);
+  if (statuses.length > 0) where.push({ status: statuses });
   if (query.cursor) where.push({ id: { [Op.gt]: Number(query.cursor) } });
   const rows = await models.Withdrawal.findAll({ where: { [Op.and]: where }, order: [['id', 'ASC']], limit: WITHDRAWALS_PAGE + 1 });
   const page = rows.slice(0, WITHDRAWALS_PAGE);

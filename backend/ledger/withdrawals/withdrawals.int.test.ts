@@ -8,6 +8,7 @@ import { initModels } from '../../models';
 import { writeTransaction } from '../../platform/db/transaction';
 import { startTestServer, type TestServer } from '../../test/server';
 import { checkLedgerInvariants } from '../testing';
+import { requisiteHash, sealRequisiteNumber } from '../../requisites/numbers';
 import { accrueReward, partnerBalances } from '../referral';
 
 /** A new asset paid out at 1 USDT (its currency is USDT: no price needed). */
@@ -24,6 +25,24 @@ async function credit(server: TestServer, partnerId: number, amount: string): Pr
   orders += 1;
   const orderId = orders;
   await writeTransaction(server.db.sequelize, (tx) => accrueReward({ sequelize: server.db.sequelize }, tx, { orderId, partnerId, amount, pending: false }));
+}
+
+/** A card saved on /user/requisites with the status an operator gave it. */
+async function savedCard(server: TestServer, userId: number, asset: string, number: string, status: 'verified' | 'pending'): Promise<number> {
+  const row = await initModels(server.db.sequelize).Requisite.create({
+    userId,
+    kind: 'card',
+    assetCode: asset,
+    numberSealed: sealRequisiteNumber(server.config.sessionKeys, userId, number),
+    numberHash: requisiteHash(server.config.sessionKeys, 'card', number),
+    masked: `•••• ${number.slice(-4)}`,
+    holder: 'ANNA PETROVA',
+    shared: false,
+    expiryMonth: 12,
+    expiryYear: new Date().getFullYear() + 2,
+    status,
+  });
+  return row.id;
 }
 
 function luhnCard(): string {
@@ -109,6 +128,26 @@ describe('withdrawal requests (/api/user/partner/withdrawals, /api/operator/with
     const refused = await request(partner, { amount: '10', currency: card, account: luhnCard() });
     expect(refused.status).to.equal(422);
     expect(refused.body.error?.code).to.equal('card_not_verified');
+
+    // The withdraw page names one of the user's verified cards by its saved id; another user's is refused.
+    const number = luhnCard();
+    const saved = await savedCard(server, partner.userId, card, number, 'verified');
+    const pending = await savedCard(server, partner.userId, card, luhnCard(), 'pending');
+    const stranger = await signedInAs(server, 'user');
+    const theirs = await savedCard(server, stranger.userId, card, luhnCard(), 'verified');
+    for (const id of [pending, theirs]) {
+      const answer = await request(partner, { amount: '10', currency: card, account: String(id) });
+      expect(answer.status, `card ${id}`).to.equal(422);
+      expect(answer.body.error?.code).to.equal('card_not_verified');
+    }
+    const paid = await request(partner, { amount: '10', currency: card, account: String(saved) });
+    expect(paid.status, JSON.stringify(paid.body)).to.equal(201);
+    expect(paid.body.data.account).to.equal(`•••• ${number.slice(-4)}`);
+    const operator = await signedInAs(server, 'operator');
+    const queue = await operator.get('/operator/withdrawals?status=new,processing');
+    expect(queue.status).to.equal(200);
+    expect(queue.body.data.items.find((item: { id: number }) => item.id === paid.body.data.id)).to.include({ account: number });
+    expect((await operator.get('/operator/withdrawals?status=new,unknown')).status).to.equal(400);
   });
 
   it('lets operators move a request new → processing → paid, or reject it with a reason (back to available), mailing the partner', async () => {
@@ -152,6 +191,25 @@ describe('withdrawal requests (/api/user/partner/withdrawals, /api/operator/with
       { method: 'POST', path: '/operator/withdrawals/999999999/reject', roles: OPERATOR_AND_ADMIN, body: { reason: 'x' } },
     ]);
   });
+
+});
+
+describe('withdrawal requests racing', function () {
+  this.timeout(300_000);
+  let server: TestServer;
+  let asset: string;
+
+  // A server of its own: its 20 partners' sign-ins do not share the per-IP sign-in limit with the tests above.
+  before(async () => {
+    server = await startTestServer();
+    asset = await usdtAsset(server);
+  });
+
+  after(async () => {
+    await server.close();
+  });
+
+  const request = (client: TestClient, body: Record<string, unknown>) => client.post('/user/partner/withdrawals', { currency: asset, account: 'wallet-address-0001', ...body });
 
   it('grants floor(balance / amount) of 50 parallel requests against one balance, 20 rounds, the balance exact', async () => {
     const balance = '105.5';
