@@ -1,7 +1,7 @@
 import { Op, type WhereOptions } from 'sequelize';
 import { withdrawalStatusFilter, type OperatorWithdrawalDto, type OperatorWithdrawalPage, type WithdrawalDto, type WithdrawalPage } from '../../../common/referral';
 import type { Models, Withdrawal } from '../../models';
-import { openWithAny } from '../../platform/security/secretBox';
+import { openWithAny, SecretBoxError } from '../../platform/security/secretBox';
 import { withdrawalSealContext } from './commands';
 
 export const WITHDRAWALS_PAGE = 50;
@@ -23,8 +23,18 @@ export function presentWithdrawal(row: Withdrawal): WithdrawalDto {
 
 /** The staff's view: the full account (a card opened), the partner. */
 export function presentOperatorWithdrawal(row: Withdrawal, email: string, secretKeys: readonly string[]): OperatorWithdrawalDto {
-  const account = row.accountKind === 'card' ? openWithAny(row.account, secretKeys, { context: withdrawalSealContext(row.userId) }).plaintext : row.account;
+  const account = row.accountKind === 'card' ? openedCard(row, secretKeys) : row.account;
   return { ...presentWithdrawal(row), userId: row.userId, email, account };
+}
+
+/** A card's full number for staff; its masked form when no configured key opens it (a key retired too early): the list still loads. */
+function openedCard(row: Withdrawal, secretKeys: readonly string[]): string {
+  try {
+    return openWithAny(row.account, secretKeys, { context: withdrawalSealContext(row.userId) }).plaintext;
+  } catch (error) {
+    if (error instanceof SecretBoxError) return row.accountMasked;
+    throw error;
+  }
 }
 
 /** The user's own requests, newest first; `cursor` is the last id seen. */
