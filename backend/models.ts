@@ -24,6 +24,7 @@ import { BlacklistEntry, initBlacklistEntry } from './blacklist/models/Blacklist
 import { AlertOutbox, initAlertOutbox } from './alerts/model';
 import { KycSubmission, initKycSubmission } from './kyc/models/KycSubmission';
 import { Requisite, initRequisite } from './requisites/models/Requisite';
+import { ReferralClick, ReferralReward, initReferral } from './referral/models/Referral';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -40,6 +41,7 @@ export { BlacklistEntry } from './blacklist/models/BlacklistEntry';
 export { AlertOutbox } from './alerts/model';
 export { KycSubmission } from './kyc/models/KycSubmission';
 export { Requisite } from './requisites/models/Requisite';
+export { ReferralClick, ReferralReward } from './referral/models/Referral';
 
 export interface Models {
   Asset: typeof Asset;
@@ -65,6 +67,9 @@ export interface Models {
   KycSubmission: typeof KycSubmission;
   /** Saved cards and wallets (requisites/). */
   Requisite: typeof Requisite;
+  /** The referral programme's clicks and reward decisions (referral/). */
+  ReferralClick: typeof ReferralClick;
+  ReferralReward: typeof ReferralReward;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -88,6 +93,7 @@ export function initModels(sequelize: Sequelize): Models {
     AlertOutbox: initAlertOutbox(sequelize),
     KycSubmission: initKycSubmission(sequelize),
     Requisite: initRequisite(sequelize),
+    ...initReferral(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });
