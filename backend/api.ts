@@ -37,6 +37,8 @@ import { KYC_UPLOAD_PATH, kycStaffRoutes, kycUserRoutes } from './kyc/routes';
 import { createRequisitesContext } from './requisites/context';
 import { REQUISITE_UPLOAD_PATH, requisiteRoutes } from './requisites/routes';
 import { requisiteReviewRoutes } from './requisites/reviewRoutes';
+import { createReferralContext } from './referral/context';
+import { referralAdminRoutes, referralClickRoutes, referralUserRoutes } from './referral/routes';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos. */
 const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH];
@@ -117,5 +119,9 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   const kyc = createKycContext({ sequelize: deps.db.sequelize, kv: deps.kv, mailer: deps.services.mailer, logger: deps.logger, config: deps.config });
   api.use(kycUserRoutes({ ...staff, kyc }).routes());
   api.use(kycStaffRoutes({ ...staff, kyc }).routes());
+  const referral = createReferralContext({ sequelize: deps.db.sequelize, kv: deps.kv, config: deps.config });
+  api.use(referralUserRoutes({ referral, kv: deps.kv }).routes());
+  api.use(referralClickRoutes({ referral, rateLimits: deps.rateLimits }).routes());
+  api.use(referralAdminRoutes({ ...staff, referral }).routes());
   return api;
 }
