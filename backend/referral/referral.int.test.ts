@@ -10,7 +10,7 @@ import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { initModels, type Order, type User } from '../models';
 import { buildDirection, buildOrder, orderRequest, type TestDirection } from '../orders/testing';
 import { directionKey } from '../rates/engine';
-import type { RateProvider } from '../rates/providers/types';
+import { fixedMarket } from '../rates/testing/fixedMarket';
 import { startTestWorker } from '../rates/testing/live';
 import { requisiteHash } from '../requisites/numbers';
 import { startTestServer, type TestServer } from '../test/server';
@@ -33,18 +33,6 @@ async function partner(server: TestServer, ctx: ReferralContext): Promise<{ user
   const code = await ensureReferralCode(ctx, built.user.id);
   return { ...built, code };
 }
-
-/** A market standing still: 1 BTC sells for 123.45 USDT, a rouble costs 0.0125 USDT. */
-const fixedMarket: RateProvider = {
-  name: 'fixed',
-  async fetchQuotes() {
-    const at = new Date().toISOString();
-    return [
-      { source: 'fixed', base: 'BTC', quote: 'USDT', bid: '123.45', ask: '124', at },
-      { source: 'fixed', base: 'RUB', quote: 'USDT', bid: '0.0124', ask: '0.0125', at },
-    ];
-  },
-};
 
 describe('the referral programme', function () {
   this.timeout(90_000);
