@@ -31,9 +31,10 @@ export interface EligibleReward {
   profitUsdt: string;
 }
 
-function eligibleOf(row: ReferralReward): EligibleReward | null {
-  if (row.status !== 'eligible' || row.amount === null || row.percent === null || row.profitUsdt === null) return null;
-  return { rewardId: row.id, orderId: row.orderId, partnerId: row.partnerId, amount: row.amount, percent: row.percent, profitUsdt: row.profitUsdt };
+function eligibleOf(decision: ReferralReward): EligibleReward | null {
+  const { amount, percent, profitUsdt } = decision;
+  if (decision.status !== 'eligible' || amount === null || percent === null || profitUsdt === null) return null;
+  return { rewardId: decision.id, orderId: decision.orderId, partnerId: decision.partnerId, amount, percent, profitUsdt };
 }
 
 /** The order's accounts split into cards (by their digits) and wallets (as typed). */
