@@ -34,8 +34,7 @@ import { enqueueAlert } from '../alerts';
 import type { OrderView } from './view';
 import { isVerifiedCardOf } from '../requisites/queries';
 import { orderPartner } from '../referral/attribution';
-import { ipHash } from '../referral/ipHash';
-import { clientIp } from '../platform/security/rateLimit';
+import { requestIpHash } from '../referral/ipHash';
 
 /** New uids drawn before giving up (50 random bits: a collision is already rare). */
 const UID_ATTEMPTS = 5;
@@ -133,7 +132,7 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     ref: request.ref ?? null,
     // The referral programme: the partner (a signed-in customer's binding wins), the address as a keyed hash.
     referrerId: await orderPartner(ctx.models, { user: props.user, ref: request.ref }),
-    ipHash: props.ip ? ipHash(ctx.secretKeys, clientIp({ ip: props.ip })) : null,
+    ipHash: requestIpHash(ctx.secretKeys, props.ip),
     blacklistMatch: hit?.match ?? null,
   };
 

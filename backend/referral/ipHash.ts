@@ -4,6 +4,7 @@
  * itself is never stored. New hashes use the first key; look-ups hash under every key (rotation).
  */
 import { createHmac } from 'node:crypto';
+import { clientIp } from '../platform/security/rateLimit';
 
 function keyedIpHash(key: string, ip: string): string {
   return createHmac('sha256', key).update(`ip:${ip.trim().toLowerCase()}`).digest('hex');
@@ -17,4 +18,10 @@ export function ipHash(keys: readonly string[], ip: string): string {
 /** Every hash `ip` may be stored under (one per configured key). */
 export function ipHashes(keys: readonly string[], ip: string): string[] {
   return keys.map((key) => keyedIpHash(key, ip));
+}
+
+/** The hash of a request's address as Koa saw it, or null when it is unknown (no two unknown addresses are "the same IP"). */
+export function requestIpHash(keys: readonly string[], ip: string | null | undefined): string | null {
+  const address = ip ? clientIp({ ip }) : 'unknown';
+  return address === 'unknown' ? null : ipHash(keys, address);
 }

@@ -22,6 +22,7 @@ import { ipHash } from './ipHash';
 import { partnerPercent } from './percent';
 import { profitInUsdt } from './profit';
 import { decideReward } from './rewards';
+import { REFERRAL_CLICKS_PER_HOUR } from './routes';
 
 function registration(email: string, ref?: string) {
   return { firstName: 'Ivan', secondName: 'Petrov', email, phone: '+79991234567', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, agreeTerms: true, captcha: '', ...(ref ? { ref } : {}) };
@@ -322,6 +323,11 @@ describe('the referral programme', function () {
       expect((await client.post('/referral/clicks', { code: 'NOSUCHCODE9' })).status).to.equal(200);
       expect(await models().ReferralClick.count({ where: { code: 'NOSUCHCODE9' } })).to.equal(0);
       expect((await client.post('/referral/clicks', { code: 'bad code!' })).status).to.equal(400);
+      // Each address has REFERRAL_CLICKS_PER_HOUR beacons an hour (three used above).
+      for (let i = 3; i < REFERRAL_CLICKS_PER_HOUR; i += 1) expect((await client.post('/referral/clicks', { code: owner.code })).status).to.equal(200);
+      const limited = await client.post('/referral/clicks', { code: owner.code });
+      expect(limited.status).to.equal(429);
+      expect(limited.body.error?.code).to.equal('too_many_requests');
     });
   });
 });
