@@ -39,6 +39,8 @@ import { REQUISITE_UPLOAD_PATH, requisiteRoutes } from './requisites/routes';
 import { requisiteReviewRoutes } from './requisites/reviewRoutes';
 import { createWithdrawalsContext } from './ledger/withdrawals/context';
 import { withdrawalRoutes, withdrawalStaffRoutes } from './ledger/withdrawals/routes';
+import { createReferralContext } from './referral/context';
+import { referralAdminRoutes, referralClickRoutes, referralUserRoutes } from './referral/routes';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos. */
 const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH];
@@ -122,5 +124,9 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   const withdrawals = createWithdrawalsContext({ sequelize: deps.db.sequelize, kv: deps.kv, rates: deps.rates, mailer: deps.services.mailer, logger: deps.logger, config: deps.config });
   api.use(withdrawalRoutes({ withdrawals, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
   api.use(withdrawalStaffRoutes({ ...staff, withdrawals }).routes());
+  const referral = createReferralContext({ sequelize: deps.db.sequelize, kv: deps.kv, config: deps.config });
+  api.use(referralUserRoutes({ referral, kv: deps.kv }).routes());
+  api.use(referralClickRoutes({ referral, rateLimits: deps.rateLimits }).routes());
+  api.use(referralAdminRoutes({ ...staff, referral }).routes());
   return api;
 }

@@ -26,6 +26,7 @@ import { KycSubmission, initKycSubmission } from './kyc/models/KycSubmission';
 import { Requisite, initRequisite } from './requisites/models/Requisite';
 import { LedgerAccount, LedgerPosting, LedgerTransaction, initLedger } from './ledger/models/Ledger';
 import { Withdrawal, initWithdrawal } from './ledger/models/Withdrawal';
+import { ReferralClick, ReferralReward, initReferral } from './referral/models/Referral';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -44,6 +45,7 @@ export { KycSubmission } from './kyc/models/KycSubmission';
 export { Requisite } from './requisites/models/Requisite';
 export { LedgerAccount, LedgerPosting, LedgerTransaction } from './ledger/models/Ledger';
 export { Withdrawal } from './ledger/models/Withdrawal';
+export { ReferralClick, ReferralReward } from './referral/models/Referral';
 
 export interface Models {
   Asset: typeof Asset;
@@ -75,6 +77,9 @@ export interface Models {
   LedgerPosting: typeof LedgerPosting;
   /** Partners' withdrawal requests (ledger/withdrawals). */
   Withdrawal: typeof Withdrawal;
+  /** The referral programme's clicks and reward decisions (referral/). */
+  ReferralClick: typeof ReferralClick;
+  ReferralReward: typeof ReferralReward;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -100,6 +105,7 @@ export function initModels(sequelize: Sequelize): Models {
     Requisite: initRequisite(sequelize),
     ...initLedger(sequelize),
     Withdrawal: initWithdrawal(sequelize),
+    ...initReferral(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

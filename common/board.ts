@@ -142,6 +142,12 @@ export interface BoardOrderDrawer extends BoardOrderRow {
   /** The direction's rate when the `received` action happened; null before it. */
   rateAtReceipt: string | null;
   profit: string | null;
+  /**
+   * The profit in USDT fixed when the order was done (backend/referral/profit.ts): the market value
+   * of what the service received minus that of what it paid out, at the prices of that moment.
+   * Null before done, or when a price was missing then.
+   */
+  profitUsdt: string | null;
   fileLinks: BoardFileLinks;
 }
 

@@ -168,6 +168,13 @@ export const FINISHED_STATUSES: readonly OrderStatus[] = ['done', 'returned', 'd
 
 type StatusOf = { status: OrderStatus };
 
+/** Paid out: the status the referral programme's profit, reward and active-referral count read. */
+export const DONE_STATUS = 'done' satisfies OrderStatus;
+
+export function isDone(order: StatusOf): boolean {
+  return order.status === DONE_STATUS;
+}
+
 export function isProcessing(order: StatusOf): boolean {
   return PROCESSING_STATUSES.includes(order.status);
 }

@@ -7,7 +7,8 @@
  * a USDT amount off the available balance and pays its value in the chosen asset at the rate of
  * the moment of the request (both are shown before confirming).
  */
-import { object, string, type InferType } from 'yup';
+import { array, mixed, number, object, string, type InferType } from 'yup';
+import { Big, isDecimalString } from './money';
 import { validationMessage } from './validation';
 
 /** The ledger's reference currency: rewards and balances. */
@@ -213,3 +214,75 @@ export interface OperatorWithdrawalEvent {
 /** The admin setting of the minimum payout (a JSON decimal string), read by the withdrawals. */
 export const MIN_PAYOUT_SETTING = 'referral.minPayout';
 export const DEFAULT_MIN_PAYOUT = '10';
+// ---- Schemas of the referral endpoints ------------------------------------------------------
+
+/** A percent: a decimal string from 0 to 100. */
+function percentString() {
+  return string()
+    .trim()
+    .required(validationMessage('required'))
+    .matches(/^\d{1,3}(\.\d{1,18})?$/, validationMessage('general_error'))
+    .test('percent-range', validationMessage('max_value', { max: 100 }), (value) => !isDecimalString(value) || new Big(value).lte(100));
+}
+
+/** The tier table: sorted by `referrals` (strictly rising), the first from 0 referrals, percents 0–100. */
+export const referralTierSchema = object({
+  referrals: number().required(validationMessage('required')).integer(validationMessage('integer')).min(0, validationMessage('min_value', { min: 0 })).max(1_000_000, validationMessage('max_value', { max: 1_000_000 })),
+  percent: percentString(),
+});
+
+/** `PUT /api/admin/referral/settings`. */
+export const referralSettingsSchema = object({
+  tiers: array()
+    .of(referralTierSchema.required())
+    .required(validationMessage('required'))
+    .min(1, validationMessage('min_items', { min: 1 }))
+    .max(50, validationMessage('max_items', { max: 50 }))
+    .test('tiers-from-zero', validationMessage('general_error'), (tiers) => !tiers?.length || tiers[0]!.referrals === 0)
+    .test('tiers-sorted', validationMessage('general_error'), (tiers) => (tiers ?? []).every((tier, i, all) => i === 0 || tier.referrals > all[i - 1]!.referrals)),
+  holdDays: number().required(validationMessage('required')).integer(validationMessage('integer')).min(0, validationMessage('min_value', { min: 0 })).max(365, validationMessage('max_value', { max: 365 })),
+  minPayout: string()
+    .trim()
+    .required(validationMessage('required'))
+    .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('invalid_amount'))
+    .test('min-payout-positive', validationMessage('more_than', { min: 0 }), (value) => !isDecimalString(value) || new Big(value).gt(0)),
+});
+export type ReferralSettingsInput = InferType<typeof referralSettingsSchema>;
+
+/** `PUT /api/admin/referral/partners/{userId}`: an admin's own percent for the partner, or null for the tier table. */
+export const partnerPercentSchema = object({
+  percent: mixed<string>()
+    .nullable()
+    .defined(validationMessage('required'))
+    .test('percent', validationMessage('general_error'), (value) => value === null || (typeof value === 'string' && percentString().isValidSync(value))),
+});
+export interface PartnerPercentRequest {
+  percent: string | null;
+}
+
+/** What `PUT /api/admin/referral/partners/{userId}` answers. */
+export interface PartnerPercentDto {
+  userId: number;
+  percent: string | null;
+}
+
+/** `POST /api/referral/clicks`: the SPA's one beacon when it stores a new `?r=` code (the server adds the time, address hash and browser). */
+export const referralClickSchema = object({
+  code: string().trim().required(validationMessage('required')).matches(REFERRAL_CODE_PATTERN, validationMessage('general_error')),
+  path: string().trim().optional().max(2048, validationMessage('general_error')),
+});
+export type ReferralClickRequest = InferType<typeof referralClickSchema>;
+
+/** `GET /api/user/partner/exchanges?cursor=`: the cursor is the last row's id. */
+export const referredExchangesQuerySchema = object({
+  cursor: string().optional().matches(/^\d{1,12}$/, { message: validationMessage('general_error') }),
+});
+
+/** The staff's view of a reward decision (the reason stays with staff; the partner sees `not_eligible`). */
+export interface ReferralRewardDecision {
+  status: 'eligible' | 'refused';
+  reason: RewardRefusal | null;
+  profitUsdt: string | null;
+  percent: string | null;
+  amount: string | null;
+}

@@ -6,6 +6,8 @@ import { normalizeEmail, writeAccount, type AccountsContext, type AccountWrite }
 import { CommonPassword } from './errors';
 import { resetUrl } from './passwordReset';
 import { issueToken } from './tokens';
+import { registrationPartner } from '../referral/attribution';
+import { unusedReferralCode } from '../referral/codes';
 
 export interface RegisterUserProps {
   firstName: string;
@@ -65,6 +67,9 @@ export async function registerUser(ctx: AccountsContext, props: RegisterUserProp
           secondName: props.secondName.trim(),
           phone: props.phone.trim(),
           referrer: props.ref ? props.ref.slice(0, 64) : null,
+          // Bound for good to the partner the code names (referral/attribution.ts); their own code.
+          referrerId: await registrationPartner(ctx.models, props.ref, transaction),
+          referralCode: await unusedReferralCode(ctx.models, transaction),
           lang: props.lang,
           role: 'user',
           status: 'pending',

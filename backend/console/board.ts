@@ -335,6 +335,7 @@ export async function boardDrawer(ctx: OrdersContext, order: Order, me: number):
     marketRate: order.marketRate ?? null,
     rateAtReceipt: order.receivedRate ?? null,
     profit: orderProfit(order),
+    profitUsdt: order.profitUsdt ?? null,
     fileLinks: fileLinks(ctx, order),
   };
 }

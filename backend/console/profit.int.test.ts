@@ -5,23 +5,11 @@ import { TestClient } from '../accounts/testing';
 import { initModels } from '../models';
 import { buildDirection, orderRequest, type TestDirection } from '../orders/testing';
 import { directionKey } from '../rates/engine';
-import type { RateProvider } from '../rates/providers/types';
+import { fixedMarket } from '../rates/testing/fixedMarket';
 import { startTestWorker } from '../rates/testing/live';
 import { startTestServer, type TestServer } from '../test/server';
 import type { RunningWorker } from '../workers';
 import { signedInAs } from './testing';
-
-/** A market standing still: 1 BTC sells for 123.45 USDT, a rouble costs 0.0125 USDT. */
-const fixedMarket: RateProvider = {
-  name: 'fixed',
-  async fetchQuotes() {
-    const at = new Date().toISOString();
-    return [
-      { source: 'fixed', base: 'BTC', quote: 'USDT', bid: '123.45', ask: '124', at },
-      { source: 'fixed', base: 'RUB', quote: 'USDT', bid: '0.0124', ask: '0.0125', at },
-    ];
-  },
-};
 
 describe("the drawer's market rate and profit, from the worker's prices to a new order", function () {
   this.timeout(60_000);

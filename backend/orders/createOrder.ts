@@ -33,6 +33,8 @@ import { writeTransaction } from '../platform/db/transaction';
 import { enqueueAlert } from '../alerts';
 import type { OrderView } from './view';
 import { isVerifiedCardOf } from '../requisites/queries';
+import { orderPartner } from '../referral/attribution';
+import { requestIpHash } from '../referral/ipHash';
 
 /** New uids drawn before giving up (50 random bits: a collision is already rare). */
 const UID_ATTEMPTS = 5;
@@ -40,7 +42,7 @@ const UID_ATTEMPTS = 5;
 export interface CreateOrderProps {
   request: CreateOrderRequest;
   /** The signed-in user, if any: the order is theirs, and a verified user skips the card check. */
-  user: Pick<User, 'id' | 'kycStatus'> | null;
+  user: (Pick<User, 'id' | 'kycStatus'> & { referrerId?: number | null }) | null;
   lang: Lang;
   /** Translates validation messages into the request's language. */
   t: Translate;
@@ -128,6 +130,9 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     extra,
     comment: request.comment?.trim() || null,
     ref: request.ref ?? null,
+    // The referral programme: the partner (a signed-in customer's binding wins), the address as a keyed hash.
+    referrerId: await orderPartner(ctx.models, { user: props.user, ref: request.ref }),
+    ipHash: requestIpHash(ctx.secretKeys, props.ip),
     blacklistMatch: hit?.match ?? null,
   };
 

@@ -19,6 +19,7 @@ import { orderFileRejectedMail } from './mail';
 import { holdForAddress, screenRefundAddress } from './refundBlacklist';
 import type { OrderView } from './view';
 import { savingApprovedCard } from '../requisites/fromOrder';
+import { doneFacts, onOrderDone } from '../referral/done';
 
 export interface OperatorActionProps {
   order: Order;
@@ -80,11 +81,16 @@ function planReceived(ctx: OrdersContext, order: Order, amount: string, now: Dat
   return { set: { ...facts, status: 'warning', exception: difference < 0 ? 'underpaid' : 'overpaid' }, details };
 }
 
-function planDone(ctx: OrdersContext, order: Order, to: OrderStatus): OrderPlan {
+/** Paid out: the reserve, and the referral programme's profit in USDT and reward decision (backend/referral/done.ts). */
+async function planDone(ctx: OrdersContext, order: Order, now: Date, to: OrderStatus): Promise<OrderPlan> {
+  const referral = await doneFacts(ctx, order, now);
   return {
-    set: { status: to, expiresAt: null },
+    set: { status: to, expiresAt: null, ...referral },
     details: { amount: order.amountReceive },
-    within: (transaction) => takeFromReserve(ctx.models, { code: order.toCode, amount: order.amountReceive }, transaction),
+    within: async (transaction) => {
+      await takeFromReserve(ctx.models, { code: order.toCode, amount: order.amountReceive }, transaction);
+      await onOrderDone(ctx, transaction, order, referral);
+    },
     after: () => ctx.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ reserve: order.toCode })).then(() => undefined),
   };
 }
@@ -115,13 +121,13 @@ function planRecalculate(ctx: OrdersContext, order: Order, to: OrderStatus): Ord
 }
 
 /** The action's plan once the status table allowed it (`to`: the status it leads to, or its first choice). */
-function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionProps, order: Order, now: Date, to: OrderStatus): OrderPlan {
+function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionProps, order: Order, now: Date, to: OrderStatus): OrderPlan | Promise<OrderPlan> {
   switch (action) {
     case 'received':
       if (props.amount === undefined) refuse();
       return planReceived(ctx, order, props.amount, now);
     case 'done':
-      return planDone(ctx, order, to);
+      return planDone(ctx, order, now, to);
     case 'hold':
     case 'warning':
     case 'error':

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/index.css';
 import './components/components.css';
 import { prefetchPublicConfig } from './api/publicConfig';
-import { captureReferral } from './accounts/referral';
+import { captureAndReportReferral } from './accounts/referral';
 import { App } from './App';
 import { startBuildCheck } from './build-check';
 import { installFatalErrorHandlers } from './errors/fatalErrors';
@@ -12,7 +12,7 @@ import { i18nReady } from './i18n';
 installFatalErrorHandlers();
 startBuildCheck({ currentBuildId: __BUILD_ID__ });
 prefetchPublicConfig();
-captureReferral();
+captureAndReportReferral();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

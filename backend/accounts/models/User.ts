@@ -8,6 +8,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { KycStatus, Lang } from '../../../common/api';
+import { money } from '../../platform/db';
 
 export const USER_ROLES = ['user', 'operator', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -40,6 +41,12 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare lang: CreationOptional<Lang>;
   /** Referral code given at registration. */
   declare referrer: CreationOptional<string | null>;
+  /** This user's own partner code (`?r=`), unique; given at registration or lazily (referral/codes.ts). */
+  declare referralCode: CreationOptional<string | null>;
+  /** The partner this user was bound to at registration, for good (never changed later). */
+  declare referrerId: CreationOptional<number | null>;
+  /** An admin's own percent for this partner (wins over the tier table); null: the tiers. */
+  declare referralPercent: CreationOptional<string | null>;
   declare deletedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -91,6 +98,9 @@ export function initUser(sequelize: Sequelize): { User: typeof User; UserToken: 
       kycStatus: { type: DataTypes.STRING(16), allowNull: true, validate: { isIn: [[...KYC_STATUSES]] } },
       lang: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'ru' },
       referrer: { type: DataTypes.STRING(64), allowNull: true },
+      referralCode: { type: DataTypes.STRING(32), allowNull: true, unique: true },
+      referrerId: { type: DataTypes.INTEGER, allowNull: true },
+      referralPercent: money(sequelize, 'referralPercent', { allowNull: true }),
       deletedAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,

@@ -89,6 +89,14 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare marketRate: CreationOptional<string | null>;
   /** The direction's rate when the `received` action happened. */
   declare receivedRate: CreationOptional<string | null>;
+  /** The partner this order's reward goes to (referral/attribution.ts), resolved at creation; never the customer. */
+  declare referrerId: CreationOptional<number | null>;
+  /** Keyed HMAC of the creating address (referral/ipHash.ts): the same-IP rule, never the address. */
+  declare ipHash: CreationOptional<string | null>;
+  /** The profit in USDT fixed when the order was done (referral/profit.ts); null: a price was missing. */
+  declare profitUsdt: CreationOptional<string | null>;
+  /** When the order was done (the active-referral count). */
+  declare doneAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -156,6 +164,10 @@ export function initOrder(sequelize: Sequelize): typeof Order {
       escalationReason: { type: DataTypes.STRING(500), allowNull: true },
       marketRate: money(sequelize, 'marketRate', { allowNull: true }),
       receivedRate: money(sequelize, 'receivedRate', { allowNull: true }),
+      referrerId: { type: DataTypes.INTEGER, allowNull: true },
+      ipHash: { type: DataTypes.STRING(64), allowNull: true },
+      profitUsdt: money(sequelize, 'profitUsdt', { allowNull: true }),
+      doneAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     }),

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { captureReferral, readReferral, REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS, referralCode } from './referral';
+import { captureAndReportReferral, captureReferral, readReferral, REFERRAL_CLICKS_PATH, REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS, referralCode } from './referral';
 
 const T0 = 1_700_000_000_000;
 
@@ -56,5 +56,19 @@ describe('referral record', () => {
 
   it('answers an empty code when nothing is stored', () => {
     expect(referralCode(T0, localStorage)).to.equal('');
+  });
+
+  it('tells the server once when it stores a new code, never for the same fresh code or one the server cannot own', async () => {
+    const sent: { url: string; body: unknown }[] = [];
+    const send = async (url: string, init: RequestInit) => {
+      sent.push({ url, body: JSON.parse(String(init.body)) });
+    };
+    captureAndReportReferral({ search: '?r=Partner1', pathname: '/exchange' }, T0, localStorage, send);
+    captureAndReportReferral({ search: '?r=Partner1', pathname: '/' }, T0 + 1000, localStorage, send);
+    captureAndReportReferral({ search: '', pathname: '/' }, T0 + 2000, localStorage, send);
+    captureAndReportReferral({ search: '?r=with_underscore', pathname: '/' }, T0 + 3000, localStorage, send);
+    expect(sent).to.deep.equal([{ url: REFERRAL_CLICKS_PATH, body: { code: 'Partner1', path: '/exchange' } }]);
+    // A failed beacon changes nothing.
+    expect(captureAndReportReferral({ search: '?r=Partner2', pathname: '/' }, T0 + 4000, localStorage, () => Promise.reject(new Error('offline')))).to.deep.equal({ ref: 'Partner2', timestamp: T0 + 4000 });
   });
 });

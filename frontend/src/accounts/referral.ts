@@ -3,6 +3,7 @@
  * `{ ref, timestamp }` for 30 days; a stored record is replaced when the code differs or the
  * record has expired. Registration sends the stored code as `ref`.
  */
+import { REFERRAL_CODE_PATTERN } from '../../../common/referral';
 
 /** Spec §8: a referral code is kept 30 days. */
 export const REFERRAL_TTL_MS = 2_592_000_000;
@@ -73,4 +74,34 @@ export function captureReferral(
 /** The code to send with a registration, or '' when there is none. */
 export function referralCode(now = Date.now(), storage: Storage | null = defaultStorage()): string {
   return readReferral(now, storage)?.ref ?? '';
+}
+
+/** The server's click log (backend/referral): one beacon when a new code is stored. */
+export const REFERRAL_CLICKS_PATH = '/api/referral/clicks';
+
+/**
+ * `captureReferral`, and when it stored a new code (a new partner, or the same one after 30
+ * days), tells the server once with a small beacon: the code and the landing path (the server
+ * adds the time, the address — kept only as a keyed hash — and the browser). Fire and forget:
+ * a failed beacon changes nothing for the visitor. Codes the server cannot own are not sent.
+ */
+export function captureAndReportReferral(
+  location: Pick<Location, 'search' | 'pathname'> = window.location,
+  now = Date.now(),
+  storage: Storage | null = defaultStorage(),
+  send: (url: string, init: RequestInit) => Promise<unknown> = (url, init) => fetch(url, init),
+): ReferralRecord | null {
+  const before = readReferral(now, storage);
+  const record = captureReferral(location.search, now, storage);
+  const stored = record !== null && (before === null || before.ref !== record.ref || before.timestamp !== record.timestamp);
+  if (stored && REFERRAL_CODE_PATTERN.test(record.ref)) {
+    send(REFERRAL_CLICKS_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      keepalive: true,
+      body: JSON.stringify({ code: record.ref, path: location.pathname.slice(0, 255) }),
+    }).catch(() => undefined);
+  }
+  return record;
 }

@@ -46,6 +46,7 @@ const drawer: BoardOrderDrawer = {
   marketRate: '360',
   rateAtReceipt: null,
   profit: '4000',
+  profitUsdt: '50.5',
   fileLinks: { card: '/api/operator/orders/BOARD00001/signed/card?expires=1&sig=x', receipt: null },
 };
 
@@ -158,6 +159,7 @@ describe('order board (UI)', () => {
     const panel = await screen.findByTestId('order-drawer');
     await waitFor(() => expect(within(panel).getByTestId('field-profit').textContent).to.contain('4000'));
     expect(within(panel).getByTestId('field-profit').textContent).to.equal(`Profit4000 ${row.to.code}`);
+    expect(within(panel).getByTestId('field-profitUsdt').textContent).to.equal('Profit in USDT (fixed when done)50.5 USDT');
     expect(within(panel).getByTestId('field-rateAtCreation').textContent).to.equal('Rate at creation356');
     expect(within(panel).getByTestId('field-marketRate').textContent).to.equal('Market rate360');
     expect(within(panel).getByRole('img').getAttribute('src')).to.equal(drawer.fileLinks.card);
@@ -166,7 +168,7 @@ describe('order board (UI)', () => {
   });
 
   it('explains each missing rate and a missing profit beside its dash, in both languages', async () => {
-    api.on('GET /operator/orders/BOARD00001', ok({ ...drawer, marketRate: null, rateAtReceipt: null, profit: null }));
+    api.on('GET /operator/orders/BOARD00001', ok({ ...drawer, marketRate: null, rateAtReceipt: null, profit: null, profitUsdt: null }));
     await renderBoard();
     await screen.findByTestId('operator-orders');
     await userEvent.click(screen.getByTestId('open-BOARD00001'));
@@ -175,6 +177,7 @@ describe('order board (UI)', () => {
     await waitFor(() => expect(field('marketRate')).to.equal('Market rate— not recorded when the order was created'));
     expect(field('rateAtReceipt')).to.equal('Rate at receipt— the funds have not been received yet');
     expect(field('profit')).to.equal('Profit— no market rate to count it from');
+    expect(field('profitUsdt')).to.equal('Profit in USDT (fixed when done)— fixed when the order is done, if prices are known then');
     const i18n = (await import('../../../../test/i18n')).default;
     await act(() => i18n.changeLanguage('ru'));
     try {

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardOrderRow } from '../../../../../common/board';
 import type { OperatorOrderDto } from '../../../../../common/orders';
+import { REFERRAL_CURRENCY } from '../../../../../common/referral';
 import { ApiError } from '../../../api/ApiError';
 import { Button } from '../../../components/Button';
 import { PageLoader } from '../../../layout/PageLoader';
@@ -50,7 +51,7 @@ export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
 
   const order = drawer.data;
   /** A dash, and why the figure is missing. */
-  const unknown = (key: 'marketRate' | 'rateAtReceipt' | 'profit') => (
+  const unknown = (key: 'marketRate' | 'rateAtReceipt' | 'profit' | 'profitUsdt') => (
     <>
       — <small className="board-fields__why">{t(`boardUi.unknown.${key}`)}</small>
     </>
@@ -88,6 +89,7 @@ export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
                 ['marketRate', order.marketRate ?? unknown('marketRate')],
                 ['rateAtReceipt', order.rateAtReceipt ?? unknown('rateAtReceipt')],
                 ['profit', order.profit === null ? unknown('profit') : `${order.profit} ${order.to.code}`],
+                ['profitUsdt', order.profitUsdt === null ? unknown('profitUsdt') : `${order.profitUsdt} ${REFERRAL_CURRENCY}`],
                 ['assignedTo', order.assignedTo?.email ?? '—'],
                 ['escalated', order.escalated ? (order.escalationReason ?? '✓') : '—'],
                 ['comment', order.comment ?? '—'],
