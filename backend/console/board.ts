@@ -13,9 +13,11 @@ import {
   type BoardFileKind,
   type BoardFileLinks,
   type BoardFilters,
+  type BoardListRow,
   type BoardNoteDto,
   type BoardOrderDrawer,
   type BoardOrderEvent,
+  type BoardOrderList,
   type BoardOrderRow,
   type BoardStaffRef,
 } from '../../common/board';
@@ -278,6 +280,25 @@ export function boardRow(order: BoardOrder): BoardOrderRow {
     escalationReason: order.escalationReason ?? null,
     priority: order.ownerKycStatus === 'approve',
   });
+}
+
+/**
+ * A page of the list (common/board.ts BoardOrderList): each row names its sides by code and the
+ * sides go once, in `assets`. The rows are changed in place (no copies of 50-key objects).
+ */
+export function boardPage(orders: BoardOrder[], more: boolean): BoardOrderList {
+  const assets: BoardOrderList['assets'] = {};
+  const rows = orders.map((order) => {
+    const row = boardRow(order);
+    const { from, to } = row;
+    assets[from.code] ??= from;
+    assets[to.code] ??= to;
+    const listed = row as unknown as BoardListRow;
+    listed.from = from.code;
+    listed.to = to.code;
+    return listed;
+  });
+  return { orders: rows, assets, nextCursor: more ? String(orders[orders.length - 1]!.id) : null };
 }
 
 /** One order with its row's joins, as `me` sees it (null when there is no such order). */

@@ -21,6 +21,19 @@ export const DYNAMIC_BROTLI_QUALITY = 4;
  * An answer that may be compressed here carries a weak ETag: a strong one names exact bytes, and
  * the gzip, br and identity bytes differ (If-None-Match compares weakly, so 304s still work).
  */
+/**
+ * A JSON answer (an object body) is serialized here, once: left an object, Koa's `length` would
+ * stringify it for the threshold and koa-compress (or Koa's own respond) again for the bytes —
+ * on the board's 50-row page each pass cost about half a millisecond. The string keeps the JSON
+ * Content-Type Koa gave the object and gets its Content-Length.
+ */
+function serializeOnce(ctx: Parameters<AppMiddleware>[0]): void {
+  const body: unknown = ctx.body;
+  if (body === null || typeof body !== 'object' || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
+  if (ctx.method === 'HEAD') return;
+  ctx.body = JSON.stringify(body);
+}
+
 export function compressAnswers(): AppMiddleware {
   const compressor = koaCompress({
     threshold: COMPRESS_THRESHOLD_BYTES,
@@ -34,6 +47,7 @@ export function compressAnswers(): AppMiddleware {
     await compressor(ctx, async () => {
       await next();
       codedBelow = Boolean(ctx.response.get('Content-Encoding'));
+      serializeOnce(ctx);
     });
     const etag = String(ctx.response.get('ETag') ?? '');
     if (etag.startsWith('"') && ctx.compress !== false && !codedBelow) ctx.set('ETag', `W/${etag}`);
