@@ -11,7 +11,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { QueryTypes } from 'sequelize';
+import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '../backend/platform/http/compress';
 import { startChild } from './lib/child';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' }, requests: { type: 'string', default: '300' } } });
@@ -233,7 +235,25 @@ console.log(`ratio floor HTTP / the same query raw:                     ${ratio(
 console.log(`ratio floor with the page's bytes / the same query raw:  ${ratio(bytes, same)}`);
 console.log(`ratio list HTTP / (floor with the bytes + query raw):   ${ratio(list, { p50: bytes.p50 + same.p50, p99: bytes.p99 + same.p99 })}`);
 console.log(`ratio search HTTP / its SQL raw:                           ${ratio(search, searchSql2)}`);
-console.log(`list answer: ${JSON.stringify(pageData).length} bytes of JSON data`);
+{
+  // What the compression of the page's answer costs and saves, at the server's setting and two others.
+  const json = Buffer.from(JSON.stringify({ success: true, data: pageData }));
+  const coders: Array<[string, () => Buffer]> = [
+    [`br q${DYNAMIC_BROTLI_QUALITY} (the server's)`, () => brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } })],
+    ['br q4 (before session 8)', () => brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })],
+    [`gzip ${DYNAMIC_GZIP_LEVEL} (the server's)`, () => gzipSync(json, { level: DYNAMIC_GZIP_LEVEL })],
+    ['gzip 6 (before session 8)', () => gzipSync(json, { level: 6 })],
+  ];
+  const line = [`list answer: ${json.length} bytes of JSON`];
+  for (const [name, code] of coders) {
+    for (let i = 0; i < 20; i += 1) code();
+    const start = performance.now();
+    let size = 0;
+    for (let i = 0; i < 100; i += 1) size = code().length;
+    line.push(`${name} ${size} B in ${((performance.now() - start) / 100).toFixed(2)} ms`);
+  }
+  console.log(line.join('; '));
+}
 console.log('the list request sends:');
 for (const sql of listStatements) console.log(`  ${sql.length > 220 ? `${sql.slice(0, 220)}…` : sql}`);
 console.log('plans:');
