@@ -3,7 +3,12 @@
  * --orders (100,000) orders by bulk insert — a mix of statuses, directions and assignment — into
  * the embedded SQLite (or the MariaDB of DATABASE_URL), then measures p50/p99 of the board's list
  * through the real HTTP app (signed-in operator) against the same SELECT as raw SQL in the same
- * run, and prints the ratio and the query plans (EXPLAIN).
+ * run, and prints the ratio and the query plans (EXPLAIN). The HTTP client runs in a process of its
+ * own (bench/board/client.ts: its inflate and JSON.parse stay off the server's event loop); the raw
+ * SQL runs here, in the server's process, on the server's own connection pool, with the statement
+ * the request logged (same SQL, same values). The measures alternate in rounds, so that a noisy
+ * neighbour weighs on all of them alike. The floor: the signed-in session route answering the
+ * list's own page (same bytes, same serialization and compression, no list query).
  *
  * Run: npm run bench:board [-- --orders 100000 --requests 300]
  * MariaDB: DATABASE_URL=mysql://root@127.0.0.1:3306/test npm run bench:board
