@@ -19,7 +19,7 @@
  * status changes keep coming as `operators:order`.
  */
 import type { OrderStatus } from './enums';
-import type { OperatorHistoryEntry, OperatorOrderSummary, PaymentDetails } from './orders';
+import type { OperatorHistoryEntry, OperatorOrderSummary, OrderSide, PaymentDetails } from './orders';
 
 /** Query parameter names of the list and the CSV (all optional, combined with AND). */
 export const BOARD_FILTERS = [
@@ -107,11 +107,24 @@ export interface BoardOrderFields {
  */
 export type BoardOrderRow = OperatorOrderSummary & BoardOrderFields;
 
+/**
+ * A row of the list as it is sent: `from` and `to` are the sides' asset codes; the sides themselves
+ * come once a page, in the list's `assets` (a page repeats a handful of directions fifty times).
+ */
+export type BoardListRow = Omit<BoardOrderRow, 'from' | 'to'> & { from: string; to: string };
+
 /** `GET /api/operator/orders` */
 export interface BoardOrderList {
-  orders: BoardOrderRow[];
+  orders: BoardListRow[];
+  /** Every side the page's rows name, by asset code. */
+  assets: Record<string, OrderSide>;
   /** Pass back as `cursor` for the next (older) page; null at the end. */
   nextCursor: string | null;
+}
+
+/** The page's rows whole again (each row's `from` and `to` sides put back from `assets`). */
+export function boardRowsOf(list: Pick<BoardOrderList, 'orders' | 'assets'>): BoardOrderRow[] {
+  return list.orders.map((row) => ({ ...row, from: list.assets[row.from]!, to: list.assets[row.to]! }));
 }
 
 /** Short-lived signed URLs of the order's files (null when the order has none of that kind). */

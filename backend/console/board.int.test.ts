@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { BOARD_CLAIM_ERROR, type BoardNoteDto, type BoardOrderDrawer, type BoardOrderList, type BoardOrderRow } from '../../common/board';
+import { BOARD_CLAIM_ERROR, boardRowsOf, type BoardNoteDto, type BoardOrderDrawer, type BoardOrderList, type BoardOrderRow } from '../../common/board';
 import { initModels } from '../models';
 import { buildDirection, buildOrder, testOrdersContext, type TestDirection } from '../orders/testing';
 import { startTestServer, type TestServer } from '../test/server';
@@ -126,7 +126,11 @@ describe('operator order board API', function () {
     });
     expect((await alice.post(`/operator/orders/${order.uid}/claim`)).status).to.equal(200);
     expect((await alice.post(`/operator/orders/${order.uid}/seen`)).status).to.equal(200);
-    const [row] = (await list(alice, `q=${order.uid}`)).orders;
+    const page = await list(alice, `q=${order.uid}`);
+    // Each side goes once a page, in `assets`; the row names it by code.
+    expect(page.orders[0]!.from).to.equal(order.fromCode);
+    expect(Object.keys(page.assets).sort()).to.deep.equal([...new Set([order.fromCode, order.toCode])].sort());
+    const [row] = boardRowsOf(page);
     const models = initModels(server.db.sequelize);
     const fresh = (await models.Order.findByPk(order.id))!;
     const { history, payment, ...summary } = presentOperatorOrder(await loadOrderView(models, fresh));

@@ -13,9 +13,11 @@ import {
   type BoardFileKind,
   type BoardFileLinks,
   type BoardFilters,
+  type BoardListRow,
   type BoardNoteDto,
   type BoardOrderDrawer,
   type BoardOrderEvent,
+  type BoardOrderList,
   type BoardOrderRow,
   type BoardStaffRef,
 } from '../../common/board';
@@ -136,6 +138,9 @@ const ROW_EXCLUDED = new Set(['secretHash', 'secretSealed']);
 interface RowSelect {
   /** The order's columns (no secrets), qualified by `Order`. */
   columns: string;
+  /** The order's own keys of a joined row, then each joined part's [row key, attribute] pairs. */
+  orderKeys: string[];
+  partKeys: Record<'fromAsset' | 'toAsset' | 'holder' | 'seen' | 'owner', Array<[string, string]>>;
   /** The joined columns and the joins of a page already in `Order`. */
   joinedColumns: string;
   joins: (me: number) => string;
@@ -172,8 +177,12 @@ function rowSelect(models: Pick<Models, 'Order'>): RowSelect {
       ` LEFT JOIN ${q('users')} AS ${q('holder')} ON ${q('holder')}.${q('id')} = ${q('Order')}.${q('assignedTo')}` +
       ` LEFT JOIN ${q('users')} AS ${q('owner')} ON ${q('owner')}.${q('id')} = ${q('Order')}.${q('userId')}` +
       ` LEFT JOIN ${q('order_seen')} AS ${q('seen')} ON ${q('seen')}.${q('orderId')} = ${q('Order')}.${q('id')} AND ${q('seen')}.${q('userId')} = `;
+    const partKeys: RowSelect['partKeys'] = { fromAsset: [], toAsset: [], holder: [['holder.email', 'email']], seen: [['seen.id', 'id']], owner: [['owner.kycStatus', 'kycStatus']] };
+    for (const side of ['fromAsset', 'toAsset'] as const) for (const name of SIDE_ATTRIBUTES) partKeys[side].push([`${side}.${name}`, name]);
     select = {
       columns: fields.map((field) => `${q('Order')}.${q(field)}`).join(', '),
+      orderKeys: fields,
+      partKeys,
       joinedColumns: joined.join(', '),
       joins: (me: number) => `${joins}${Number(me)}`,
     };
@@ -182,23 +191,33 @@ function rowSelect(models: Pick<Models, 'Order'>): RowSelect {
   return select;
 }
 
+/** One joined part of a row (`fromAsset.code` → `code`…). */
+function rowPart(select: RowSelect, row: Record<string, unknown>, name: keyof RowSelect['partKeys']): Record<string, unknown> {
+  const read: Record<string, unknown> = {};
+  for (const [key, attribute] of select.partKeys[name]) read[attribute] = row[key];
+  return read;
+}
+
 /** A joined row (flat: `fromAsset.code`…) as a BoardOrder; a LEFT JOIN that found nothing gives nulls. */
-function boardOrderOf(models: Pick<Models, 'Order' | 'Asset'>, row: Record<string, unknown>): BoardOrder {
+function boardOrderOf(models: Pick<Models, 'Order' | 'Asset'>, select: RowSelect, row: Record<string, unknown>): BoardOrder {
+  // By the SELECT's own list of keys: walking the row's keys and splitting them cost more than the rest of the row.
   const order: Record<string, unknown> = {};
-  const parts: Record<string, Record<string, unknown>> = { fromAsset: {}, toAsset: {}, holder: {}, seen: {}, owner: {} };
-  for (const key in row) {
-    const dot = key.indexOf('.');
-    if (dot === -1) order[key] = row[key];
-    else parts[key.slice(0, dot)]![key.slice(dot + 1)] = row[key];
-  }
-  const asset = (part: Record<string, unknown>) => (part.code === null || part.code === undefined ? null : fromRawRow(models.Asset, part));
+  for (const key of select.orderKeys) order[key] = row[key];
+  const parts = {
+    fromAsset: rowPart(select, row, 'fromAsset'),
+    toAsset: rowPart(select, row, 'toAsset'),
+    holder: rowPart(select, row, 'holder'),
+    seen: rowPart(select, row, 'seen'),
+    owner: rowPart(select, row, 'owner'),
+  };
+  const asset = (side: Record<string, unknown>) => (side.code === null || side.code === undefined ? null : fromRawRow(models.Asset, side));
   const read = fromRawRow(models.Order, order) as BoardOrder;
-  const email = parts.holder!.email;
-  read.fromAsset = asset(parts.fromAsset!);
-  read.toAsset = asset(parts.toAsset!);
+  const email = parts.holder.email;
+  read.fromAsset = asset(parts.fromAsset);
+  read.toAsset = asset(parts.toAsset);
   read.holder = read.assignedTo === null || read.assignedTo === undefined ? null : { id: read.assignedTo, email: typeof email === 'string' ? email : '' };
-  read.seen = parts.seen!.id !== null && parts.seen!.id !== undefined;
-  read.ownerKycStatus = typeof parts.owner!.kycStatus === 'string' ? parts.owner!.kycStatus : null;
+  read.seen = parts.seen.id !== null && parts.seen.id !== undefined;
+  read.ownerKycStatus = typeof parts.owner.kycStatus === 'string' ? parts.owner.kycStatus : null;
   return read;
 }
 
@@ -218,7 +237,7 @@ async function selectBoardOrders(models: Pick<Models, 'Order' | 'Asset'>, where:
   const page = `SELECT ${select.columns} FROM ${q('orders')} AS ${q('Order')}${conditions ? ` WHERE ${conditions}` : ''}${order} LIMIT ${Number(limit)}`;
   const sql = `SELECT ${select.joinedColumns} FROM (${page}) AS ${q('Order')}${select.joins(me)}${order}`;
   const rows = await sequelize.query<Record<string, unknown>>(sql, { type: QueryTypes.SELECT });
-  return rows.map((row) => boardOrderOf(models, row));
+  return rows.map((row) => boardOrderOf(models, select, row));
 }
 
 /**
@@ -278,6 +297,25 @@ export function boardRow(order: BoardOrder): BoardOrderRow {
     escalationReason: order.escalationReason ?? null,
     priority: order.ownerKycStatus === 'approve',
   });
+}
+
+/**
+ * A page of the list (common/board.ts BoardOrderList): each row names its sides by code and the
+ * sides go once, in `assets`. The rows are changed in place (no copies of 50-key objects).
+ */
+export function boardPage(orders: BoardOrder[], more: boolean): BoardOrderList {
+  const assets: BoardOrderList['assets'] = {};
+  const rows = orders.map((order) => {
+    const row = boardRow(order);
+    const { from, to } = row;
+    assets[from.code] ??= from;
+    assets[to.code] ??= to;
+    const listed = row as unknown as BoardListRow;
+    listed.from = from.code;
+    listed.to = to.code;
+    return listed;
+  });
+  return { orders: rows, assets, nextCursor: more ? String(orders[orders.length - 1]!.id) : null };
 }
 
 /** One order with its row's joins, as `me` sees it (null when there is no such order). */

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { OPERATOR_ACTIONS, type OperatorAction } from '../../common/orders';
-import { BOARD_FILE_KINDS, BOARD_PAGE_SIZE, type BoardFileKind, type BoardOrderList } from '../../common/board';
+import { BOARD_FILE_KINDS, BOARD_PAGE_SIZE, type BoardFileKind } from '../../common/board';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import type { AppContext, AppState } from '../platform/http/types';
 import { validate } from '../platform/http/validate';
@@ -23,6 +23,7 @@ import {
   findBoardOrders,
   listNotes,
   markSeen,
+  boardPage,
   boardRow,
   reassignOrder,
   releaseOrder,
@@ -56,8 +57,7 @@ export function operatorRoutes(deps: StaffDeps & { orders: OrdersContext }): Rou
   router.get('/', validate(boardListSchema, 'query'), async function listOrders(ctx) {
     const me = signedInUser(ctx).id;
     const { rows, more } = await findBoardOrders(models, ctx.state.input as BoardQuery, me, BOARD_PAGE_SIZE);
-    const body: BoardOrderList = { orders: rows.map(boardRow), nextCursor: more ? String(rows[rows.length - 1]!.id) : null };
-    respond(ctx, body);
+    respond(ctx, boardPage(rows, more));
   });
 
   router.get('/:uid', async function getOrder(ctx) {

@@ -19,9 +19,16 @@ function readerOf(type: { key?: string } | undefined, get: ((this: unknown) => u
         ? (value) => (value === null || value === undefined ? value : value === true || value === 1 || value === '1')
         : null;
   if (!get) return convert;
+  // One holder per reader, refilled per value (reads are synchronous): no object and closure per cell.
+  const holder = {
+    stored: undefined as unknown,
+    getDataValue(): unknown {
+      return holder.stored;
+    },
+  };
   return (value) => {
-    const stored = convert ? convert(value) : value;
-    return get.call({ getDataValue: () => stored });
+    holder.stored = convert ? convert(value) : value;
+    return get.call(holder);
   };
 }
 

@@ -1,5 +1,5 @@
 /** Orders as the server presents them, for component and logic tests. */
-import type { OperatorOrderDto, OrderDto } from '../../../../common/orders';
+import type { OperatorOrderDto, OrderDto, OrderSide } from '../../../../common/orders';
 
 export const CREATED_AT = '2026-11-21T12:00:00.000Z';
 
@@ -65,4 +65,18 @@ export function operatorOrderFixture(overrides: Partial<OperatorOrderDto> = {}):
     blacklistMatch: null,
     ...overrides,
   };
+}
+
+/**
+ * A board list answer (common/board.ts BoardOrderList) of whole rows: each row's sides go to
+ * `assets`, the row keeps their codes, as the server sends them.
+ */
+export function boardListFixture<T extends { from: OrderSide; to: OrderSide }>(orders: T[], nextCursor: string | null = null) {
+  const assets: Record<string, OrderSide> = {};
+  const rows = orders.map((order) => {
+    assets[order.from.code] = order.from;
+    assets[order.to.code] = order.to;
+    return { ...order, from: order.from.code, to: order.to.code };
+  });
+  return { orders: rows, assets, nextCursor };
 }

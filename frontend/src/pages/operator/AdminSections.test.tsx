@@ -5,7 +5,7 @@ import type { BlacklistEntryDto } from '../../../../common/blacklist';
 import type { AdminUserDto, AdminUserSummaryDto } from '../../../../common/usersAdmin';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
 import { loadConsole, renderConsoleSection, staffUser } from './testing/console';
-import { operatorOrderFixture } from '../../orders/testing/fixtures';
+import { operatorOrderFixture, boardListFixture } from '../../orders/testing/fixtures';
 
 /** The console's blacklist and users sections against a real HTTP test API (see OperatorPage.test.tsx). */
 const load = loadConsole;
@@ -79,7 +79,7 @@ describe('console: blacklist and users sections', () => {
 
   it('shows staff why the blacklist held an order', async () => {
     const held = operatorOrderFixture({ uid: 'HELD000001', status: 'hold', blacklistMatch: { kind: 'email', reason: 'known fraudster', entryId: 5 } });
-    api.on('GET /operator/orders', ok({ orders: [held], nextCursor: null }));
+    api.on('GET /operator/orders', ok(boardListFixture([held], null)));
     await renderSection('orders');
     expect((await screen.findByTestId('operator-blacklist-match')).textContent).to.equal('Blacklist: Email — known fraudster (entry #5)');
   });

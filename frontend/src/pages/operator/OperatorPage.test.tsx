@@ -9,7 +9,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../../../com
 import { ORDER_STATUSES } from '../../../../common/enums';
 import type { OperatorOrderDto } from '../../../../common/orders';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
-import { operatorOrderFixture } from '../../orders/testing/fixtures';
+import { operatorOrderFixture, boardListFixture } from '../../orders/testing/fixtures';
 
 /** The operator console against a real HTTP API and a real Socket.IO server (modules through `import()`, see AppRoutes.test.tsx). */
 async function load() {
@@ -71,7 +71,7 @@ describe('operator console', () => {
   });
 
   beforeEach(async () => {
-    api = await startTestApi({ 'GET /operator/orders': ok({ orders: [first, second], nextCursor: null }) });
+    api = await startTestApi({ 'GET /operator/orders': ok(boardListFixture([first, second], null)) });
     m.setApiBase(api.base);
     http = createServer();
     io = new Server(http);
@@ -193,12 +193,12 @@ describe('operator console', () => {
 
   it('loads older orders by cursor and filters by status', async () => {
     let calls = 0;
-    api.on('GET /operator/orders', () => (++calls === 1 ? ok({ orders: [first], nextCursor: 'c1' }) : ok({ orders: [second], nextCursor: null })));
+    api.on('GET /operator/orders', () => (++calls === 1 ? ok(boardListFixture([first], 'c1')) : ok(boardListFixture([second], null))));
     await renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(uids()).to.deep.equal(['FIRST00001', 'SECOND0001']));
     expect(screen.queryByRole('button', { name: 'Load more' })).to.equal(null);
-    api.on('GET /operator/orders', ok({ orders: [], nextCursor: null }));
+    api.on('GET /operator/orders', ok(boardListFixture([], null)));
     await userEvent.selectOptions(screen.getByTestId('operator-filter'), 'done');
     expect(await screen.findByText('No orders found. Change the filter settings.')).to.exist;
   });

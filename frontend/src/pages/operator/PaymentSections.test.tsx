@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { boardListFixture } from '../../orders/testing/fixtures';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import type { MaintenanceState } from '../../../../common/api';
@@ -37,7 +38,7 @@ describe('console admin sections', () => {
   });
 
   it('links the admin sections for admins only', async () => {
-    api = await startTestApi({ 'GET /operator/orders': ok({ orders: [], nextCursor: null }) });
+    api = await startTestApi({ 'GET /operator/orders': ok(boardListFixture([], null)) });
     m.setApiBase(api.base);
     await renderSection('orders');
     const nav = screen.getByRole('navigation', { name: 'Console sections' });

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type { SessionUser } from '../../../../../common/api';
 import type { BoardOrderDrawer, BoardOrderRow } from '../../../../../common/board';
 import { failure, ok, startTestApi, type TestApi } from '../../../exchange/testing/apiServer';
-import { operatorOrderFixture } from '../../../orders/testing/fixtures';
+import { operatorOrderFixture, boardListFixture } from '../../../orders/testing/fixtures';
 
 /** The board page against a real HTTP test API (no socket: live updates are OperatorPage.test.tsx's). */
 async function load() {
@@ -67,7 +67,7 @@ describe('order board (UI)', () => {
 
   beforeEach(async () => {
     api = await startTestApi({
-      'GET /operator/orders': ok({ orders: [row], nextCursor: null }),
+      'GET /operator/orders': ok(boardListFixture([row], null)),
       'GET /operator/orders/BOARD00001': ok(drawer),
       'GET /operator/orders/BOARD00001/notes': ok({ notes: [] }),
       'POST /operator/orders/BOARD00001/seen': ok({ ...row, seen: true }),
@@ -105,7 +105,7 @@ describe('order board (UI)', () => {
 
   it("marks a verified customer's order as priority, and no other", async () => {
     const verified: BoardOrderRow = { ...operatorOrderFixture({ uid: 'BOARD00002', id: 10 }), ...BOARD, priority: true };
-    api.on('GET /operator/orders', ok({ orders: [verified, row], nextCursor: null }));
+    api.on('GET /operator/orders', ok(boardListFixture([verified, row], null)));
     await renderBoard();
     await screen.findByTestId('operator-orders');
     expect(screen.getByTestId('priority-BOARD00002').textContent).to.equal('Priority');

@@ -1,5 +1,6 @@
 import {
   BOARD_FILTERS,
+  boardRowsOf,
   type BoardFilters,
   type BoardNoteDto,
   type BoardNoteList,
@@ -26,8 +27,11 @@ export function filterQuery(filters: BoardFilters): string {
 }
 
 export const boardApi = {
-  list: (filters: BoardFilters, cursor: string | null) =>
-    api.get<BoardOrderList>('/operator/orders', { query: { ...filters, cursor: cursor ?? undefined } }),
+  /** A page of rows, each whole again (the answer sends every side once, in `assets`). */
+  list: async (filters: BoardFilters, cursor: string | null): Promise<{ orders: BoardOrderRow[]; nextCursor: string | null }> => {
+    const page = await api.get<BoardOrderList>('/operator/orders', { query: { ...filters, cursor: cursor ?? undefined } });
+    return { orders: boardRowsOf(page), nextCursor: page.nextCursor };
+  },
   drawer: (uid: string) => api.get<BoardOrderDrawer>(order(uid)),
   claim: (uid: string) => api.post<BoardOrderRow>(`${order(uid)}/claim`, {}),
   release: (uid: string) => api.post<BoardOrderRow>(`${order(uid)}/release`, {}),
