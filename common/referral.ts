@@ -188,6 +188,19 @@ export const operatorWithdrawalListQuerySchema = object({
   cursor: string().optional().matches(/^\d{1,12}$/, validationMessage('general_error')),
 });
 
+/** A staff move of a request and the statuses it starts from: the one table the server and the console ask. */
+export type WithdrawalMove = 'processing' | 'paid' | 'reject';
+export const WITHDRAWAL_MOVES: Readonly<Record<WithdrawalMove, { from: readonly WithdrawalStatus[]; to: WithdrawalStatus }>> = {
+  processing: { from: ['new'], to: 'processing' },
+  paid: { from: ['processing'], to: 'paid' },
+  reject: { from: ['new', 'processing'], to: 'rejected' },
+};
+
+/** Whether a request in `status` may take `move` (the console shows only these buttons). */
+export function canMoveWithdrawal(status: WithdrawalStatus, move: WithdrawalMove): boolean {
+  return WITHDRAWAL_MOVES[move].from.includes(status);
+}
+
 export const MAX_WITHDRAWAL_REASON = 500;
 
 /** `POST /api/operator/withdrawals/{id}/reject` `{reason}`: a reason is required. */

@@ -8,7 +8,7 @@ import { Op } from 'sequelize';
 import { isBankCard } from '../../../common/catalogue';
 import { Big } from '../../../common/money';
 import { maskCard, maskWallet, cardNumberDigits } from '../../../common/requisites';
-import { REFERRAL_CURRENCY, type WithdrawalQuote, type WithdrawalRequest, type WithdrawalStatus } from '../../../common/referral';
+import { REFERRAL_CURRENCY, WITHDRAWAL_MOVES, type WithdrawalMove, type WithdrawalQuote, type WithdrawalRequest } from '../../../common/referral';
 import { validationMessage } from '../../../common/validation';
 import { OtpRequired } from '../../accounts/errors';
 import { checkTotpCode } from '../../accounts/twoFactor';
@@ -110,15 +110,6 @@ export async function requestWithdrawal(ctx: WithdrawalsContext, props: { user: 
   return row;
 }
 
-export type WithdrawalMove = 'processing' | 'paid' | 'reject';
-
-/** Which statuses each move starts from. */
-const MOVES: Record<WithdrawalMove, { from: WithdrawalStatus[]; to: WithdrawalStatus }> = {
-  processing: { from: ['new'], to: 'processing' },
-  paid: { from: ['processing'], to: 'paid' },
-  reject: { from: ['new', 'processing'], to: 'rejected' },
-};
-
 const MAIL_TEMPLATES = { processing: 'withdrawalProcessing', paid: 'withdrawalPaid', rejected: 'withdrawalRejected' } as const;
 
 /**
@@ -130,7 +121,7 @@ export async function moveWithdrawal(
   ctx: WithdrawalsContext,
   props: { id: number; move: WithdrawalMove; reason?: string | null; actor: AuditActor; ip: string | null },
 ): Promise<Withdrawal | null> {
-  const { from, to } = MOVES[props.move];
+  const { from, to } = WITHDRAWAL_MOVES[props.move];
   const reason = props.move === 'reject' ? props.reason?.trim() || null : null;
   const mails: OutboxMail[] = [];
   const row = await writeTransaction(ctx.sequelize, async (transaction) => {

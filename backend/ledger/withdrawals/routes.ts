@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { operatorWithdrawalListQuerySchema, withdrawalListQuerySchema, withdrawalQuoteQuerySchema, withdrawalRejectSchema, withdrawalRequestSchema } from '../../../common/referral';
+import { operatorWithdrawalListQuerySchema, type WithdrawalMove, withdrawalListQuerySchema, withdrawalQuoteQuerySchema, withdrawalRejectSchema, withdrawalRequestSchema } from '../../../common/referral';
 import { requireUser, signedInUser } from '../../accounts/requireUser';
 import { requireStaff, staffActor, type StaffDeps } from '../../console/policy';
 import { NotFoundError } from '../../platform/errors';
@@ -8,7 +8,7 @@ import type { AppContext, AppState } from '../../platform/http/types';
 import { validate } from '../../platform/http/validate';
 import type { KV } from '../../platform/kv/types';
 import type { RateLimits } from '../../platform/security/rateLimit';
-import { moveWithdrawal, quoteWithdrawal, requestWithdrawal, type WithdrawalMove } from './commands';
+import { moveWithdrawal, quoteWithdrawal, requestWithdrawal } from './commands';
 import type { WithdrawalsContext } from './context';
 import { listOperatorWithdrawals, listUserWithdrawals, presentOperatorWithdrawal, presentWithdrawal } from './queries';
 

@@ -7,7 +7,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WITHDRAWAL_STATUSES, type OperatorWithdrawalDto, type WithdrawalStatus } from '../../../../../common/referral';
+import { canMoveWithdrawal, WITHDRAWAL_STATUSES, type OperatorWithdrawalDto, type WithdrawalStatus } from '../../../../../common/referral';
 import { Button } from '../../../components/Button';
 import { formatMoney } from '../../../exchange/format';
 import { orderSocket } from '../../../orders/socketSource';
@@ -108,12 +108,12 @@ function WithdrawalRequestRow({ row, columns, onReject }: { row: OperatorWithdra
       <WithdrawalStatusCell row={row} label={status} />
       <td data-label={actions}>
         <span className="exchanges-actions">
-          {row.status === 'new' && (
+          {canMoveWithdrawal(row.status, 'processing') && (
             <Button size="small" loading={change.isPending} onClick={() => change.mutate('processing')} data-testid={`withdrawal-take-${row.id}`}>
               {t('withdrawalsAdmin.take')}
             </Button>
           )}
-          {row.status === 'processing' && (
+          {canMoveWithdrawal(row.status, 'paid') && (
             <ConfirmedAction
               label={t('withdrawalsAdmin.paid')}
               question={t('withdrawalsAdmin.paidQuestion', { payout: formatMoney(row.payout, row.currency), account: row.account })}
@@ -124,7 +124,7 @@ function WithdrawalRequestRow({ row, columns, onReject }: { row: OperatorWithdra
               error={null}
             />
           )}
-          {(row.status === 'new' || row.status === 'processing') && (
+          {canMoveWithdrawal(row.status, 'reject') && (
             <Button size="small" variant="ghost" color="secondary" onClick={onReject} data-testid={`withdrawal-reject-${row.id}`}>
               {t('withdrawalsAdmin.reject')}
             </Button>
