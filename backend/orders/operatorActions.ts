@@ -20,6 +20,7 @@ import { holdForAddress, screenRefundAddress } from './refundBlacklist';
 import type { OrderView } from './view';
 import { savingApprovedCard } from '../requisites/fromOrder';
 import { doneFacts, onOrderDone } from '../referral/done';
+import { announceToPartner, reverseOrderReward } from '../referral/rewardLedger';
 
 export interface OperatorActionProps {
   order: Order;
@@ -91,7 +92,11 @@ async function planDone(ctx: OrdersContext, order: Order, now: Date, to: OrderSt
       await takeFromReserve(ctx.models, { code: order.toCode, amount: order.amountReceive }, transaction);
       await onOrderDone(ctx, transaction, order, referral);
     },
-    after: () => ctx.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ reserve: order.toCode })).then(() => undefined),
+    after: async () => {
+      await ctx.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ reserve: order.toCode }));
+      // The partner's reward and active-referral count changed (a refused reward too: the count).
+      await announceToPartner(ctx, order.referrerId, 'reward');
+    },
   };
 }
 
