@@ -33,6 +33,8 @@ export interface OperatorActionProps {
   address?: string;
   /** `extend`: minutes, 1..MAX_EXTEND_MINUTES. */
   minutes?: number;
+  /** `reverse` (admins): why a done order is returned (required). */
+  reason?: string;
 }
 
 function refuse(): never {
@@ -100,6 +102,24 @@ async function planDone(ctx: OrdersContext, order: Order, now: Date, to: OrderSt
   };
 }
 
+/**
+ * A done order returned after all (admins, with a reason): its referral reward, if one was posted,
+ * is reversed in the same transaction (backend/referral/rewardLedger.ts), the partner told after.
+ */
+function planReverse(ctx: OrdersContext, order: Order, reason: string | undefined, to: OrderStatus): OrderPlan {
+  const why = reason?.trim();
+  if (!why) refuse();
+  let partnerId: number | null = null;
+  return {
+    set: { status: to, expiresAt: null },
+    details: { reason: why },
+    within: async (transaction) => {
+      partnerId = await reverseOrderReward(ctx, transaction, order.id);
+    },
+    after: () => announceToPartner(ctx, partnerId ?? order.referrerId, 'reward'),
+  };
+}
+
 function planReturn(order: Order, address: string | undefined, to: OrderStatus): OrderPlan {
   const refundAddress = address?.trim() || order.refundAddress;
   if (!refundAddress) throw new RefundAddressRequired();
@@ -151,6 +171,8 @@ function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionP
       return { set: { cardCheck: 'rejected' }, mail: orderFileRejectedMail(ctx, order, 'card', null) };
     case 'recalculate':
       return planRecalculate(ctx, order, to);
+    case 'reverse':
+      return planReverse(ctx, order, props.reason, to);
   }
 }
 
