@@ -22,6 +22,7 @@ import { ipHash } from './ipHash';
 import { partnerPercent } from './percent';
 import { profitInUsdt } from './profit';
 import { decideReward } from './rewards';
+import { postReward } from './rewardLedger';
 import { REFERRAL_CLICKS_PER_HOUR } from './routes';
 
 function registration(email: string, ref?: string) {
@@ -287,7 +288,11 @@ describe('the referral programme', function () {
       const mine: Order[] = [];
       for (let i = 0; i < 22; i += 1) mine.push((await buildOrder(server, { direction, set: { referrerId: a.user.id } })).order);
       const theirs = (await buildOrder(server, { direction, set: { referrerId: b.user.id } })).order;
-      await writeTransaction(server.db.sequelize, (transaction) => decideReward(ctx, transaction, { ...mine[21]!.get({ plain: true }), referrerId: a.user.id, profitUsdt: '40' }));
+      // Decided and posted, as the done change does (done.ts onOrderDone).
+      await writeTransaction(server.db.sequelize, async (transaction) => {
+        const reward = await decideReward(ctx, transaction, { ...mine[21]!.get({ plain: true }), referrerId: a.user.id, profitUsdt: '40' });
+        await postReward(ctx, transaction, reward!, new Date());
+      });
       await writeTransaction(server.db.sequelize, (transaction) => decideReward(ctx, transaction, { ...mine[20]!.get({ plain: true }), referrerId: a.user.id, profitUsdt: '0' }));
 
       const client = new TestClient(server.url);
