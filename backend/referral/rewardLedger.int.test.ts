@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { Big } from '../../common/money';
 import type { CreateOrderResponse } from '../../common/orders';
 import type { PartnerSummary, ReferredExchangePage } from '../../common/referral';
-import { TestClient } from '../accounts/testing';
+import { TEST_PASSWORD, TestClient, uniqueEmail } from '../accounts/testing';
 import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { holdWithdrawal, partnerBalances, rewardKey, reverseKey, settleWithdrawal } from '../ledger/referral';
 import { checkLedgerInvariants } from '../ledger/testing';
@@ -15,9 +15,7 @@ import { initModels } from '../models';
 import { buildUser } from '../accounts/testing';
 import { buildDirection, orderRequest, type TestDirection } from '../orders/testing';
 import { writeTransaction } from '../platform/db/transaction';
-import { directionKey } from '../rates/engine';
-import { fixedMarket } from '../rates/testing/fixedMarket';
-import { startTestWorker } from '../rates/testing/live';
+import { PARTNER_CHANNEL, type PartnerChangeMessage } from '../ledger/live';
 import { startTestServer, type TestServer } from '../test/server';
 import type { RunningWorker } from '../workers';
 import { endAllSessions } from '../accounts/sessions';
@@ -25,8 +23,17 @@ import { ensureReferralCode } from './codes';
 import { createReferralContext, type ReferralContext } from './context';
 import { onOrderDone } from './done';
 import { releaseDueRewards } from './rewardLedger';
+import { startPricedWorker } from './testing';
 
 const DAY_MS = 86_400_000;
+
+async function waitFor(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 describe('referral rewards on the ledger', function () {
   this.timeout(120_000);
@@ -36,27 +43,29 @@ describe('referral rewards on the ledger', function () {
   let ctx: ReferralContext;
   let operator: TestClient;
   let admin: TestClient;
+  let clockAhead = 0;
+  const announced: PartnerChangeMessage[] = [];
+  let unsubscribe: () => Promise<void>;
 
   before(async () => {
     server = await startTestServer();
     ctx = createReferralContext({ sequelize: server.db.sequelize, kv: server.kv, config: server.config });
     direction = await buildDirection(server, { rate: '1', to: { type: 'fiat', precision: 2 } });
-    worker = await startTestWorker(server, { sources: [{ provider: fixedMarket, everyMs: 0, maxAgeMs: 60_000 }] });
-    const deadline = Date.now() + 20_000;
-    while (!server.rates.current()?.rates.get(directionKey(direction)) || server.rates.current()?.rates.get(directionKey(direction))?.rate === '1') {
-      if (Date.now() > deadline) throw new Error('the worker did not price the test direction');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // The release job ticks fast on a clock the tests move.
+    worker = await startPricedWorker(server, direction, { tickMs: 50, now: () => new Date(Date.now() + clockAhead) });
+    unsubscribe = await server.kv.subscribe(PARTNER_CHANNEL, (raw) => announced.push(JSON.parse(raw) as PartnerChangeMessage));
     operator = await signedInAs(server, 'operator');
     admin = await signedInAs(server, 'admin');
   });
 
   after(async () => {
+    await unsubscribe?.();
     await worker?.close();
     await server?.close();
   });
 
   afterEach(async () => {
+    clockAhead = 0;
     await initModels(server.db.sequelize).Setting.destroy({ where: { key: 'referral.holdDays' } });
     await checkLedgerInvariants(server.db.sequelize);
   });
@@ -127,14 +136,41 @@ describe('referral rewards on the ledger', function () {
     expect(await summaryOf(p)).to.include({ available: '0', pending: reward.amount });
     expect(await statusOf(p, uid)).to.equal('pending');
 
-    const deps = { ...ctx, logger: server.logger };
-    expect(await releaseDueRewards(deps, new Date(Date.now() + DAY_MS))).to.equal(0);
-    const later = new Date(reward.releaseAt!.getTime() + 1000);
-    const [first, second] = await Promise.all([releaseDueRewards(deps, later), releaseDueRewards(deps, later)]);
-    expect(first + second).to.be.at.least(1);
+    // The worker's job, a day on: still held.
+    clockAhead = DAY_MS;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await reward.reload();
+    expect(reward.ledgerStatus).to.equal('pending');
+    // Past the two days: released (and the partner told).
+    clockAhead = 2 * DAY_MS + 60_000;
+    await waitFor(async () => (await reward.reload()).ledgerStatus === 'available');
     expect(await postingsOf(`${rewardKey(order.id)}:release`)).to.equal(1);
     expect(await summaryOf(p)).to.include({ available: reward.amount, pending: '0' });
     expect(await statusOf(p, uid)).to.equal('available');
+    await waitFor(async () => announced.filter((message) => message.userId === p.id && message.kind === 'reward').length >= 2);
+    clockAhead = 0;
+
+    // Two release passes at once (two workers): one release.
+    const next = await doneOrder(p.code);
+    const deps = { ...ctx, kv: server.kv, logger: server.logger };
+    const later = new Date(next.reward.releaseAt!.getTime() + 1000);
+    const [first, second] = await Promise.all([releaseDueRewards(deps, later), releaseDueRewards(deps, later)]);
+    expect(first + second).to.equal(1);
+    expect(await postingsOf(`${rewardKey(next.order.id)}:release`)).to.equal(1);
+    expect(await summaryOf(p)).to.include({ available: new Big(reward.amount!).plus(next.reward.amount!).toFixed(), pending: '0' });
+  });
+
+  it('tells the partner live: a referral bound at registration, a reward at done', async () => {
+    const p = await partner();
+    const email = uniqueEmail('referred');
+    const registered = await new TestClient(server.url).post('/user/auth/register', {
+      firstName: 'Ivan', secondName: 'Petrov', email, phone: '+79991234567', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, agreeTerms: true, captcha: '', ref: p.code,
+    });
+    expect(registered.status, JSON.stringify(registered.body)).to.equal(200);
+    await waitFor(async () => announced.some((message) => message.userId === p.id && message.kind === 'referral'));
+    expect((await summaryOf(p)).referrals).to.equal(1);
+    await doneOrder(p.code);
+    await waitFor(async () => announced.some((message) => message.userId === p.id && message.kind === 'reward'));
   });
 
   it('posts once when the done hook runs 50 times at once for one order, each in its own transaction', async () => {
