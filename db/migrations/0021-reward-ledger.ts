@@ -14,6 +14,9 @@ export const up: Migration = async ({ context: queryInterface }) => {
 
 export const down: Migration = async ({ context: queryInterface }) => {
   await queryInterface.removeIndex('referral_rewards', 'referral_rewards_release');
-  await queryInterface.removeColumn('referral_rewards', 'releaseAt');
-  await queryInterface.removeColumn('referral_rewards', 'ledgerStatus');
+  for (const column of ['releaseAt', 'ledgerStatus']) {
+    // SQLite: DROP COLUMN in place (as 0012): Sequelize's removeColumn rebuilds the table and loses its indexes.
+    if (queryInterface.sequelize.getDialect() === 'sqlite') await queryInterface.sequelize.query(`ALTER TABLE \`referral_rewards\` DROP COLUMN \`${column}\``);
+    else await queryInterface.removeColumn('referral_rewards', column);
+  }
 };
