@@ -49,6 +49,7 @@ const SPEC: Record<OrderRuleAction, { facts: Partial<OrderFacts>; from: OrderSta
   'card-approve': { facts: { cardCheck: 'pending' }, from: ['new', 'hold'], to: 'same' },
   'card-reject': { facts: { cardCheck: 'pending' }, from: ['new', 'hold'], to: 'same' },
   recalculate: { facts: { fundsReceived: true }, from: ['warning', 'error', 'hold'], to: { warning: ['progress'], error: ['progress'], hold: ['progress'] } },
+  reverse: { facts: {}, from: ['done'], to: { done: ['returned'] } },
   'receipt-approve': { facts: { receiptCheck: 'pending', receiptUploaded: true }, from: ['new', 'progress', 'hold', 'warning', 'error'], to: 'same' },
   'receipt-reject': { facts: { receiptCheck: 'pending', receiptUploaded: true }, from: ['new', 'progress', 'hold', 'warning', 'error'], to: 'same' },
   expire: { facts: { overdue: true }, from: ['new'], to: { new: ['deleted'] } },
@@ -127,7 +128,8 @@ describe('order status table', () => {
     expect(allowedActions(pending, 'customer')).to.deep.equal(['confirm', 'cancel']);
     const paying = { ...BASE, confirmed: true, cardCheck: 'approved' as const };
     expect(allowedActions(paying, 'customer')).to.deep.equal(['receipt', 'paid', 'cancel']);
-    expect(allowedActions({ ...BASE, status: 'done', fundsReceived: true }, 'operator')).to.deep.equal([]);
+    expect(allowedActions({ ...BASE, status: 'done', fundsReceived: true }, 'operator')).to.deep.equal(['reverse']);
+    expect(allowedActions({ ...BASE, status: 'returned', fundsReceived: true }, 'operator')).to.deep.equal([]);
   });
 
   it("reads the facts from the pages' OrderDto (a window that ended is overdue)", () => {

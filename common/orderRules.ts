@@ -104,6 +104,8 @@ export const ORDER_RULES: Record<OrderRuleAction, Rule> = {
   'card-approve': { from: ['new', 'hold'], when: (f) => f.cardCheck === 'pending', to: same },
   'card-reject': { from: ['new', 'hold'], when: (f) => f.cardCheck === 'pending', to: same },
   recalculate: { from: ['warning', 'error', 'hold'], when: funds, to: always('progress') },
+  // Admins only, with a reason: a done order returned after all (a chargeback, a refund after completion).
+  reverse: { from: ['done'], to: always('returned') },
   // A receipt waiting for review, wherever a receipt is accepted: approved, or rejected (the file
   // is dropped and the customer may upload a new one).
   'receipt-approve': { from: RECEIPT_FROM, when: (f) => f.receiptCheck === 'pending', to: same },

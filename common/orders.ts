@@ -185,7 +185,8 @@ export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number];
 
 /**
  * `POST /api/operator/orders/{uid}/{action}`. `recalculate` (not named by the issue) settles an
- * under-, over- or late payment at the current rate; `return` sends the funds back.
+ * under-, over- or late payment at the current rate; `return` sends the funds back; `reverse`
+ * (admins, `{reason}`) returns a done order.
  */
 export const OPERATOR_ACTIONS = [
   'received',
@@ -199,8 +200,16 @@ export const OPERATOR_ACTIONS = [
   'card-approve',
   'card-reject',
   'recalculate',
+  'reverse',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
+/**
+ * Admins only: `reverse` takes a done order back to returned (a chargeback, a refund after
+ * completion) with a required reason; the referral reward it earned is reversed on the ledger.
+ */
+export const ADMIN_OPERATOR_ACTIONS: readonly OperatorAction[] = ['reverse'];
+export const MAX_REVERSE_REASON = 500;
 
 /** Which action is allowed when, and where it takes the order: common/orderRules.ts. */
 

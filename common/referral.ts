@@ -224,9 +224,6 @@ export interface OperatorWithdrawalEvent {
   status: WithdrawalStatus;
 }
 
-/** The admin setting of the minimum payout (a JSON decimal string), read by the withdrawals. */
-export const MIN_PAYOUT_SETTING = 'referral.minPayout';
-export const DEFAULT_MIN_PAYOUT = '10';
 // ---- Schemas of the referral endpoints ------------------------------------------------------
 
 /** A percent: a decimal string from 0 to 100. */

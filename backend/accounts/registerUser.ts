@@ -6,7 +6,7 @@ import { normalizeEmail, writeAccount, type AccountsContext, type AccountWrite }
 import { CommonPassword } from './errors';
 import { resetUrl } from './passwordReset';
 import { issueToken } from './tokens';
-import { registrationPartner } from '../referral/attribution';
+import { announceReferralBinding, registrationPartner } from '../referral/attribution';
 import { unusedReferralCode } from '../referral/codes';
 
 export interface RegisterUserProps {
@@ -46,13 +46,15 @@ async function answerTakenEmail(ctx: AccountsContext, write: AccountWrite, user:
  * before it, are the same whether or not the email is taken, so neither tells: every path hashes
  * the password, looks the email up, issues one link and queues one mail in one transaction — a new
  * or pending account its activation link, an existing one a notice with a password-reset link (its
- * owner learns of the attempt and gets a way in). Only a new email adds its row. Role and status
+ * owner learns of the attempt and gets a way in). Only a new email adds its row (and, bound to a
+ * partner, tells the partner after the commit: `partner:changed {kind:'referral'}`). Role and status
  * are never taken from the input. The mail is sent after the commit, the answer never waits for it.
  */
 export async function registerUser(ctx: AccountsContext, props: RegisterUserProps): Promise<void> {
   if (isCommonPassword(props.password)) throw new CommonPassword();
   const email = normalizeEmail(props.email);
   const passwordHash = await hashPassword(props.password);
+  let boundTo: number | null = null;
   await writeAccount(ctx, async (write) => {
     const { transaction } = write;
     const existing = await ctx.models.User.findOne({ where: { email }, transaction });
@@ -82,5 +84,8 @@ export async function registerUser(ctx: AccountsContext, props: RegisterUserProp
       throw error;
     }
     await queueActivation(ctx, write, user);
+    boundTo = user.referrerId ?? null;
   });
+  // Committed: the partner's page shows the new referral live.
+  await announceReferralBinding(ctx, boundTo);
 }

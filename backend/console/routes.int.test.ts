@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ORDER_STATUSES, type OrderStatus } from '../../common/enums';
-import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto, type OrderDto } from '../../common/orders';
+import { ADMIN_OPERATOR_ACTIONS, OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto, type OrderDto } from '../../common/orders';
 import type { BoardOrderList } from '../../common/board';
 import type { AdminReserveDto } from '../../common/catalogueAdmin';
 import { buildUser, TestClient } from '../accounts/testing';
@@ -38,12 +38,15 @@ const ACCEPTED: Record<OperatorAction, OrderStatus[]> = {
   'card-approve': ['new', 'hold'],
   'card-reject': ['new', 'hold'],
   recalculate: ['warning', 'error'],
+  reverse: ['done'],
 };
 
 describe('operator orders API', function () {
   this.timeout(60_000);
   let server: TestServer;
   let operator: TestClient;
+  /** Admin-only actions (ADMIN_OPERATOR_ACTIONS) are run by an admin. */
+  let admin: TestClient;
   let operatorEmail: string;
   let direction: TestDirection;
   const published: OrderChangeMessage[] = [];
@@ -55,6 +58,9 @@ describe('operator orders API', function () {
     operatorEmail = email;
     operator = new TestClient(server.url);
     expect((await operator.signIn(email, password)).status).to.equal(200);
+    const staff = await buildUser(server.db.sequelize, { role: 'admin' });
+    admin = new TestClient(server.url);
+    expect((await admin.signIn(staff.email, staff.password)).status).to.equal(200);
     direction = await buildDirection(server, { rate: '100', to: { type: 'fiat', precision: 2 } });
     unsubscribe = await server.kv.subscribe(ORDERS_CHANNEL, (raw) => published.push(JSON.parse(raw) as OrderChangeMessage));
   });
@@ -65,7 +71,8 @@ describe('operator orders API', function () {
   });
 
   function act(uid: string, action: string, body: Record<string, unknown> = {}) {
-    return operator.post(`/operator/orders/${uid}/${action}`, body);
+    const client = (ADMIN_OPERATOR_ACTIONS as readonly string[]).includes(action) ? admin : operator;
+    return client.post(`/operator/orders/${uid}/${action}`, body);
   }
 
   async function waitForMessage(uid: string, version: number): Promise<OrderChangeMessage> {
@@ -97,7 +104,7 @@ describe('operator orders API', function () {
       const outcomes: string[] = [];
       for (const status of ORDER_STATUSES) {
         const { order } = await buildOrder(server, { direction, set: stateFor(status) });
-        const response = await act(order.uid, action, { amount: '1', minutes: 10, address: ADDRESS });
+        const response = await act(order.uid, action, { amount: '1', minutes: 10, address: ADDRESS, reason: 'chargeback' });
         outcomes.push(`${status}:${response.status}`);
         const row = await initModels(server.db.sequelize).Order.findByPk(order.id);
         if (response.status === 409) {

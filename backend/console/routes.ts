@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { OPERATOR_ACTIONS, type OperatorAction } from '../../common/orders';
+import { ADMIN_OPERATOR_ACTIONS, OPERATOR_ACTIONS, type OperatorAction } from '../../common/orders';
 import { BOARD_FILE_KINDS, BOARD_PAGE_SIZE, type BoardFileKind } from '../../common/board';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import type { AppContext, AppState } from '../platform/http/types';
@@ -117,9 +117,11 @@ export function operatorRoutes(deps: StaffDeps & { orders: OrdersContext }): Rou
     if (!OPERATOR_ACTIONS.includes(action)) throw new NotFoundError();
     const order = await orderByUid(ctx, models);
     const input = ctx.state.input;
-    const needed = action === 'received' ? 'amount' : action === 'extend' ? 'minutes' : null;
-    if (needed && input[needed] === undefined) throw new ValidationError({ [needed]: ctx.state.t('validation.required') });
     const user = signedInUser(ctx);
+    // Admin-only actions (reverse), checked like the reassign route's ADMIN_ROLES.
+    if (ADMIN_OPERATOR_ACTIONS.includes(action) && !(ADMIN_ROLES as readonly string[]).includes(user.role)) throw new ForbiddenError();
+    const needed = action === 'received' ? 'amount' : action === 'extend' ? 'minutes' : action === 'reverse' ? 'reason' : null;
+    if (needed && (input[needed] === undefined || input[needed] === '')) throw new ValidationError({ [needed]: ctx.state.t('validation.required') });
     const view = await runOperatorAction(orders, action, { order, operator: { id: user.id, email: user.email, role: user.role }, ip: ctx.ip, ...input });
     respond(ctx, presentOperatorOrder(view));
   });

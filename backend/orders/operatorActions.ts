@@ -20,6 +20,7 @@ import { holdForAddress, screenRefundAddress } from './refundBlacklist';
 import type { OrderView } from './view';
 import { savingApprovedCard } from '../requisites/fromOrder';
 import { doneFacts, onOrderDone } from '../referral/done';
+import { announceToPartner, reverseOrderReward } from '../referral/rewardLedger';
 
 export interface OperatorActionProps {
   order: Order;
@@ -32,6 +33,8 @@ export interface OperatorActionProps {
   address?: string;
   /** `extend`: minutes, 1..MAX_EXTEND_MINUTES. */
   minutes?: number;
+  /** `reverse` (admins): why a done order is returned (required). */
+  reason?: string;
 }
 
 function refuse(): never {
@@ -91,7 +94,29 @@ async function planDone(ctx: OrdersContext, order: Order, now: Date, to: OrderSt
       await takeFromReserve(ctx.models, { code: order.toCode, amount: order.amountReceive }, transaction);
       await onOrderDone(ctx, transaction, order, referral);
     },
-    after: () => ctx.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ reserve: order.toCode })).then(() => undefined),
+    after: async () => {
+      await ctx.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ reserve: order.toCode }));
+      // The partner's reward and active-referral count changed (a refused reward too: the count).
+      await announceToPartner(ctx, order.referrerId, 'reward');
+    },
+  };
+}
+
+/**
+ * A done order returned after all (admins, with a reason): its referral reward, if one was posted,
+ * is reversed in the same transaction (backend/referral/rewardLedger.ts), the partner told after.
+ */
+function planReverse(ctx: OrdersContext, order: Order, reason: string | undefined, to: OrderStatus): OrderPlan {
+  const why = reason?.trim();
+  if (!why) refuse();
+  let partnerId: number | null = null;
+  return {
+    set: { status: to, expiresAt: null },
+    details: { reason: why },
+    within: async (transaction) => {
+      partnerId = await reverseOrderReward(ctx, transaction, order.id);
+    },
+    after: () => announceToPartner(ctx, partnerId ?? order.referrerId, 'reward'),
   };
 }
 
@@ -146,6 +171,8 @@ function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionP
       return { set: { cardCheck: 'rejected' }, mail: orderFileRejectedMail(ctx, order, 'card', null) };
     case 'recalculate':
       return planRecalculate(ctx, order, to);
+    case 'reverse':
+      return planReverse(ctx, order, props.reason, to);
   }
 }
 

@@ -119,7 +119,7 @@ describe('order status table: the pages offer exactly what the commands accept',
         }
         for (const action of OPERATOR_ACTIONS) {
           const row = await reset(facts);
-          const props = { order: row, operator, amount: row.amountSend, address: ADDRESS, minutes: 30 };
+          const props = { order: row, operator, amount: row.amountSend, address: ADDRESS, minutes: 30, reason: 'chargeback' };
           if (await accepted(() => runOperatorAction(ctx, action, props))) taken.operator.push(action);
         }
         expect(offered, JSON.stringify(facts)).to.deep.equal(taken);

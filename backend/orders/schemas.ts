@@ -2,7 +2,7 @@ import { number, object, string, type InferType } from 'yup';
 import { ASSET_CODE_PATTERN, EXTRA_FIELD_NAMES } from '../../common/catalogue';
 import { ORDER_STATUSES, RATE_TYPES } from '../../common/enums';
 import { isDecimalString } from '../../common/money';
-import { MAX_EXTEND_MINUTES, MAX_REVIEW_REASON, type CreateOrderRequest } from '../../common/orders';
+import { MAX_EXTEND_MINUTES, MAX_REVERSE_REASON, MAX_REVIEW_REASON, type CreateOrderRequest } from '../../common/orders';
 import { REVIEW_KINDS } from '../../common/reviews';
 import { agreeTermsField, amountField, emailField, rule, validationMessage } from '../../common/validation';
 
@@ -68,6 +68,7 @@ export const refundAddressSchema = object({
 export const operatorActionSchema = object({
   amount,
   address: string().strict().optional().test(rule('account')).test(rule('max_length', ACCOUNT_MAX_LENGTH)),
+  reason: string().strict().optional().trim().max(MAX_REVERSE_REASON, validationMessage('max_length', { max: MAX_REVERSE_REASON })),
   minutes: number().strict().optional().integer(validationMessage('integer')).min(1, validationMessage('min_value', { min: 1 })).max(MAX_EXTEND_MINUTES, validationMessage('max_value', { max: MAX_EXTEND_MINUTES })),
 });
 

@@ -6,11 +6,19 @@
  */
 import type { Transaction } from 'sequelize';
 import type { Models, User } from '../models';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
 import { partnerIdByCode } from './codes';
+import { announceToPartner } from './rewardLedger';
 
 /** The partner a new account is bound to, from the code it registered with (null: none). */
 export function registrationPartner(models: Pick<Models, 'User'>, ref: string | null | undefined, transaction?: Transaction): Promise<number | null> {
   return partnerIdByCode(models, ref, transaction);
+}
+
+/** After the commit that bound a new account: the partner's referral count changed (their page reloads). */
+export function announceReferralBinding(deps: { kv: KV; logger: Logger }, partnerId: number | null): Promise<void> {
+  return announceToPartner(deps, partnerId, 'referral');
 }
 
 /** The partner of a new order (see the module comment). */

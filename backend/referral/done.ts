@@ -1,8 +1,9 @@
 /**
  * The programme's part of an order becoming done, in the done transaction (orders/operatorActions.ts
  * planDone): the profit in USDT fixed at this moment's prices and the time (the plan's `set`),
- * then — once the row is written — the reward decision. `onOrderDone` returns the eligible reward:
- * round 2 posts it to the ledger (backend/ledger) right there.
+ * then — once the row is written — the reward decision, and an eligible reward posted to the
+ * partner's balance (rewardLedger.ts postReward: pending for referral.holdDays, else available) —
+ * once, however often the done change is replayed.
  */
 import type { Transaction } from 'sequelize';
 import type { Order } from '../models';
@@ -10,13 +11,14 @@ import type { RatesView } from '../rates/store';
 import type { ReferralDeps } from './context';
 import { currentProfitUsdt } from './profit';
 import { decideReward, type EligibleReward } from './rewards';
+import { postReward } from './rewardLedger';
 
 /** What the done change writes on the order for the programme. */
 export async function doneFacts(deps: ReferralDeps & { rates: RatesView }, order: Order, now: Date, transaction?: Transaction): Promise<Pick<Order, 'profitUsdt' | 'doneAt'>> {
   return { profitUsdt: await currentProfitUsdt(deps, order, transaction), doneAt: now };
 }
 
-/** After the done row is written: the reward decision (see the module comment). */
+/** After the done row is written: the reward decision and its posting (see the module comment). */
 export async function onOrderDone(
   deps: ReferralDeps,
   transaction: Transaction,
@@ -24,6 +26,6 @@ export async function onOrderDone(
   facts: Pick<Order, 'profitUsdt'>,
 ): Promise<EligibleReward | null> {
   const reward = await decideReward(deps, transaction, { ...order.get({ plain: true }), profitUsdt: facts.profitUsdt });
-  // TODO(round 2, backend/ledger): post `reward.amount` USDT to `reward.partnerId` here (pending for referral.holdDays).
+  if (reward) await postReward(deps, transaction, reward, deps.now());
   return reward;
 }

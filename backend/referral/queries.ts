@@ -10,6 +10,8 @@ import { ensureReferralCode } from './codes';
 import type { ReferralContext, ReferralDeps } from './context';
 import { partnerPercent, referralCount } from './percent';
 import { readMinPayout } from './settings';
+import { Big } from '../../common/money';
+import { partnerBalances } from '../ledger/referral';
 
 export const REFERRED_EXCHANGES_PAGE_SIZE = 20;
 
@@ -21,15 +23,16 @@ export function referralLink(publicUrl: string, code: string): string {
 export async function partnerSummary(deps: ReferralContext, userId: number): Promise<PartnerSummary> {
   const code = await ensureReferralCode(deps, userId);
   const percent = await partnerPercent(deps, userId);
+  const balances = await partnerBalances(deps, userId);
   return {
     code,
     link: referralLink(deps.publicUrl, code),
     percent: percent.percent,
     percentOverride: percent.override,
     nextTier: percent.nextTier,
-    // TODO(round 2, backend/ledger): the partner's available and pending USDT from the ledger's balances.
-    available: '0',
-    pending: '0',
+    available: balances.available,
+    // Held by the hold period, or reserved by withdrawal requests in progress.
+    pending: new Big(balances.pending).plus(balances.held).toFixed(),
     referrals: await referralCount(deps, userId),
     activeReferrals: percent.activeReferrals,
     minPayout: await readMinPayout(deps.models),
@@ -37,11 +40,11 @@ export async function partnerSummary(deps: ReferralContext, userId: number): Pro
   };
 }
 
-/** The partner's view of a decision: refused → not eligible; eligible → available (round 2: pending/reversed from the ledger). */
+/** The partner's view of a decision: refused → not eligible; eligible → where it stands on the ledger (pending, available, reversed). */
 function rewardOf(decision: ReferralReward | undefined): { reward: string | null; rewardStatus: RewardStatus | null } {
   if (!decision) return { reward: null, rewardStatus: null };
   if (decision.status === 'refused') return { reward: null, rewardStatus: 'not_eligible' };
-  return { reward: decision.amount, rewardStatus: 'available' };
+  return { reward: decision.amount, rewardStatus: decision.ledgerStatus };
 }
 
 export function presentReferredExchange(order: Order, decision: ReferralReward | undefined): ReferredExchange {

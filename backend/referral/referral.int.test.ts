@@ -9,9 +9,6 @@ import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from '../accounts/t
 import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { initModels, type Order, type User } from '../models';
 import { buildDirection, buildOrder, orderRequest, type TestDirection } from '../orders/testing';
-import { directionKey } from '../rates/engine';
-import { fixedMarket } from '../rates/testing/fixedMarket';
-import { startTestWorker } from '../rates/testing/live';
 import { requisiteHash } from '../requisites/numbers';
 import { startTestServer, type TestServer } from '../test/server';
 import type { RunningWorker } from '../workers';
@@ -22,6 +19,8 @@ import { ipHash } from './ipHash';
 import { partnerPercent } from './percent';
 import { profitInUsdt } from './profit';
 import { decideReward } from './rewards';
+import { postReward } from './rewardLedger';
+import { startPricedWorker } from './testing';
 import { REFERRAL_CLICKS_PER_HOUR } from './routes';
 
 function registration(email: string, ref?: string) {
@@ -287,7 +286,11 @@ describe('the referral programme', function () {
       const mine: Order[] = [];
       for (let i = 0; i < 22; i += 1) mine.push((await buildOrder(server, { direction, set: { referrerId: a.user.id } })).order);
       const theirs = (await buildOrder(server, { direction, set: { referrerId: b.user.id } })).order;
-      await writeTransaction(server.db.sequelize, (transaction) => decideReward(ctx, transaction, { ...mine[21]!.get({ plain: true }), referrerId: a.user.id, profitUsdt: '40' }));
+      // Decided and posted, as the done change does (done.ts onOrderDone).
+      await writeTransaction(server.db.sequelize, async (transaction) => {
+        const reward = await decideReward(ctx, transaction, { ...mine[21]!.get({ plain: true }), referrerId: a.user.id, profitUsdt: '40' });
+        await postReward(ctx, transaction, reward!, new Date());
+      });
       await writeTransaction(server.db.sequelize, (transaction) => decideReward(ctx, transaction, { ...mine[20]!.get({ plain: true }), referrerId: a.user.id, profitUsdt: '0' }));
 
       const client = new TestClient(server.url);
@@ -343,12 +346,7 @@ describe('the profit in USDT fixed when an order is done, and its reward', funct
     server = await startTestServer();
     ctx = createReferralContext({ sequelize: server.db.sequelize, kv: server.kv, config: server.config });
     direction = await buildDirection(server, { rate: '1', to: { type: 'fiat', precision: 2 } });
-    worker = await startTestWorker(server, { sources: [{ provider: fixedMarket, everyMs: 0, maxAgeMs: 60_000 }] });
-    const deadline = Date.now() + 20_000;
-    while (server.rates.current()?.prices.BTC?.bid !== '123.45' || !server.rates.current()?.rates.get(directionKey(direction)) || server.rates.current()?.rates.get(directionKey(direction))?.rate === '1') {
-      if (Date.now() > deadline) throw new Error('the worker did not price the test direction');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    worker = await startPricedWorker(server, direction);
   });
 
   after(async () => {

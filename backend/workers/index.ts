@@ -14,6 +14,7 @@ import { appSecretKeys } from '../platform/security/secretBox';
 import { createAlerts } from '../alerts';
 import { startAlertJob, type AlertJob, type AlertJobOptions } from '../alerts/job';
 import { startKycJob, type KycJobOptions } from '../kyc/job';
+import { startReferralJob, type ReferralJobOptions } from '../referral/job';
 import type { Loop } from '../platform/loop';
 
 export const LEADER_KEY = 'worker:leader';
@@ -40,6 +41,8 @@ export interface WorkerDeps {
   alerts?: AlertJobOptions;
   /** Overrides of the KYC retention job (tests: a fast tick, a clock ahead). */
   kyc?: KycJobOptions;
+  /** Overrides of the referral release job (tests: a fast tick, a clock ahead). */
+  referral?: ReferralJobOptions;
   /** Overrides of LEADER_TTL_MS / LEADER_RENEW_MS (tests: a quick takeover). */
   leader?: { ttlMs?: number; renewEveryMs?: number };
 }
@@ -61,7 +64,7 @@ export interface WorkerHeartbeat {
  * active: the holder of the leader lock in the KV. The active worker writes a heartbeat and runs
  * the rates job (backend/rates/job.ts), the orders job (expiry, backend/orders/jobs.ts), the
  * mail outbox job (backend/platform/mail/outboxJob.ts), the Telegram alert job (backend/alerts/job.ts) and
- * the KYC retention job (backend/kyc/job.ts);
+ * the KYC retention job (backend/kyc/job.ts) and the referral release job (backend/referral/job.ts);
  * a worker that loses the lock stops them.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
@@ -74,6 +77,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   let mailJob: MailOutboxJob | null = null;
   let alertJob: AlertJob | null = null;
   let kycJob: Loop | null = null;
+  let referralJob: Loop | null = null;
   const alerts = createAlerts({ sequelize: deps.db.sequelize, config: deps.config, i18n: deps.services.i18n });
 
   function startOrders(): void {
@@ -122,6 +126,16 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     await job?.stop();
   }
 
+  function startReferral(): void {
+    referralJob ??= startReferralJob({ sequelize: deps.db.sequelize, kv: deps.kv, logger, options: deps.referral });
+  }
+
+  async function stopReferral(): Promise<void> {
+    const job = referralJob;
+    referralJob = null;
+    await job?.stop();
+  }
+
   function startRates(): void {
     ratesJob = ratesJob
       .then((previous) => previous?.stop())
@@ -164,6 +178,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       startMail();
       startAlerts();
       startKyc();
+      startReferral();
     },
     onLost() {
       clearInterval(heartbeat);
@@ -173,6 +188,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       void stopMail();
       void stopAlerts();
       void stopKyc();
+      void stopReferral();
     },
   });
   logger.info({ leader: lock.isLeader() }, 'worker started');
@@ -182,7 +198,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     isLeader: () => lock.isLeader(),
     async close() {
       // The job stops before the lock is released, so a successor never overlaps its last tick.
-      await Promise.all([stopRates(), stopOrders(), stopMail(), stopAlerts(), stopKyc()]);
+      await Promise.all([stopRates(), stopOrders(), stopMail(), stopAlerts(), stopKyc(), stopReferral()]);
       // Status mails of the last expiries (and the last passes' mails) are still queued: they go out first (within the budget).
       await drainMails(Date.now() + MAIL_DRAIN_MS);
       await lock.release();

@@ -26,7 +26,7 @@ import { announcePartnerChange } from '../live';
 import { openAccounts } from '../post';
 import { holdWithdrawal, partnerAccount, partnerBalances, settleWithdrawal } from '../referral';
 import type { WithdrawalsContext } from './context';
-import { minPayout } from './settings';
+import { readMinPayout } from '../../referral/settings';
 
 /** The partner's page: the mails' button. */
 export const PARTNER_PAGE = '/user/partner';
@@ -88,7 +88,7 @@ export async function requestWithdrawal(ctx: WithdrawalsContext, props: { user: 
   const { user, input, t } = props;
   const asset = await enabledAsset(ctx, input.currency, t);
   const amount = new Big(input.amount);
-  const min = await minPayout(ctx.models);
+  const min = await readMinPayout(ctx.models);
   if (amount.lte(0) || amount.lt(min)) throw new BelowMinPayout({ values: { min } });
   const account = await payoutAccount(ctx, user, asset, input.account, t);
   if (user.twoFactorEnabled && !input.code) throw new OtpRequired();

@@ -10,6 +10,7 @@ import { createKV } from '../../platform/kv';
 import type { TestServer } from '../../test/server';
 import { startWorker, type RunningWorker } from '../../workers';
 import type { RatesJobOptions } from '../job';
+import type { ReferralJobOptions } from '../../referral/job';
 
 /** Ticks fast enough for tests; snapshots hold long enough for a test to read a stopped worker's. */
 export const TEST_TICK_MS = 100;
@@ -19,18 +20,20 @@ export interface TestWorkerOptions extends RatesJobOptions {
   /** Own KV and database connections, as a separate worker process has (needs Redis). */
   ownConnections?: boolean;
   leader?: { ttlMs?: number; renewEveryMs?: number };
+  /** The referral release job's tick and clock. */
+  referral?: ReferralJobOptions;
 }
 
 export async function startTestWorker(server: TestServer, options: TestWorkerOptions = {}): Promise<RunningWorker> {
-  const { ownConnections = false, leader, ...rates } = options;
+  const { ownConnections = false, leader, referral, ...rates } = options;
   const jobOptions: RatesJobOptions = { tickMs: TEST_TICK_MS, holdsForMs: TEST_HOLDS_FOR_MS, ...rates };
   if (!ownConnections) {
-    return startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, services: server.services, rates: jobOptions, leader });
+    return startWorker({ config: server.config, logger: server.logger, kv: server.kv, db: server.db, services: server.services, rates: jobOptions, leader, referral });
   }
   if (server.kv.kind !== 'redis') throw new Error('a worker with its own connections needs Redis');
   const kv = createKV(server.config, server.logger);
   const db = createDatabase(server.config, server.logger);
-  const worker = await startWorker({ config: server.config, logger: server.logger, kv, db, services: server.services, rates: jobOptions, leader });
+  const worker = await startWorker({ config: server.config, logger: server.logger, kv, db, services: server.services, rates: jobOptions, leader, referral });
   return {
     ...worker,
     isLeader: () => worker.isLeader(),

@@ -16,6 +16,10 @@ export class ReferralClick extends Model<InferAttributes<ReferralClick>, InferCr
 export const REWARD_DECISIONS = ['eligible', 'refused'] as const;
 export type RewardDecision = (typeof REWARD_DECISIONS)[number];
 
+/** Where an eligible reward stands on the ledger (migration 0021); null for a refused decision. */
+export const REWARD_LEDGER_STATUSES = ['pending', 'available', 'reversed'] as const;
+export type RewardLedgerStatus = (typeof REWARD_LEDGER_STATUSES)[number];
+
 /**
  * The reward decision on one done order of a referred customer (table `referral_rewards`): one row
  * per order (unique orderId), eligible with the percent and amount, or refused with the reason.
@@ -30,6 +34,10 @@ export class ReferralReward extends Model<InferAttributes<ReferralReward>, Infer
   declare profitUsdt: string | null;
   declare percent: string | null;
   declare amount: string | null;
+  /** Written with the posting: pending (the hold), available, reversed (the order was returned). */
+  declare ledgerStatus: CreationOptional<RewardLedgerStatus | null>;
+  /** When a pending reward is released (the release job); null otherwise. */
+  declare releaseAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -58,6 +66,8 @@ export function initReferral(sequelize: Sequelize): { ReferralClick: typeof Refe
       profitUsdt: money(sequelize, 'profitUsdt', { allowNull: true }),
       percent: money(sequelize, 'percent', { allowNull: true }),
       amount: money(sequelize, 'amount', { allowNull: true }),
+      ledgerStatus: { type: DataTypes.STRING(16), allowNull: true, validate: { isIn: [[...REWARD_LEDGER_STATUSES]] } },
+      releaseAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     },

@@ -1,13 +1,14 @@
 /** The actions an operator can take on one order, as the state machine allows them, with their inputs. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorAction, OperatorOrderDto, OperatorOrderSummary } from '../../../../common/orders';
+import { ADMIN_OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto, type OperatorOrderSummary } from '../../../../common/orders';
 import { ApiError } from '../../api/ApiError';
 import { Button } from '../../components/Button';
 import { isOrderDto, operatorApi } from '../../orders/api';
 import { operatorActions } from '../../orders/status';
+import { useSessionStore } from '../../stores/session';
 
-const DANGER: readonly OperatorAction[] = ['delete', 'error', 'card-reject', 'return'];
+const DANGER: readonly OperatorAction[] = ['delete', 'error', 'card-reject', 'return', 'reverse'];
 
 interface Props {
   order: OperatorOrderSummary;
@@ -19,15 +20,20 @@ export function OrderActions({ order, onChanged }: Props) {
   const [amount, setAmount] = useState(order.amountSend);
   const [minutes, setMinutes] = useState('30');
   const [address, setAddress] = useState(order.refundAddress ?? '');
+  const [reason, setReason] = useState('');
+  const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
   const [busy, setBusy] = useState<OperatorAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A photo waiting for its verdict is what the operator came for: its buttons go first.
-  const allowed = operatorActions(order).sort((a, b) => Number(!a.startsWith('card-')) - Number(!b.startsWith('card-')));
+  const allowed = operatorActions(order)
+    .filter((action) => isAdmin || !ADMIN_OPERATOR_ACTIONS.includes(action))
+    .sort((a, b) => Number(!a.startsWith('card-')) - Number(!b.startsWith('card-')));
 
   function bodyOf(action: OperatorAction): Record<string, string | number> {
     if (action === 'received') return { amount: amount.trim() };
     if (action === 'extend') return { minutes: Number(minutes) };
     if (action === 'return' && address.trim()) return { address: address.trim() };
+    if (action === 'reverse') return { reason: reason.trim() };
     return {};
   }
 
@@ -64,6 +70,12 @@ export function OrderActions({ order, onChanged }: Props) {
         <label className="operator-input">
           <span>{t('order.operator.address')}</span>
           <input value={address} onChange={(event) => setAddress(event.currentTarget.value)} name="address" autoComplete="off" />
+        </label>
+      )}
+      {allowed.includes('reverse') && (
+        <label className="operator-input">
+          <span>{t('order.operator.reason')}</span>
+          <input value={reason} onChange={(event) => setReason(event.currentTarget.value)} name="reason" autoComplete="off" required />
         </label>
       )}
       <div className="operator-actions__buttons">

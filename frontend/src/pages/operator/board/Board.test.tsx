@@ -146,6 +146,27 @@ describe('order board (UI)', () => {
     expect((await within(panel).findByRole('alert')).textContent).to.equal('Choose an active staff member');
   });
 
+  it('offers an admin the reverse of a done order with its reason; an operator never sees it', async () => {
+    const done: BoardOrderDrawer = { ...drawer, status: 'done', cardCheck: 'approved', receivedAmount: drawer.amountSend };
+    api.on('GET /operator/orders/BOARD00001', ok(done));
+    const panel = await openDrawer();
+    await waitFor(() => expect(within(panel).getByTestId('field-status').textContent).to.contain('done'));
+    expect(within(panel).queryByTestId('action-reverse')).to.equal(null);
+    cleanup();
+
+    m.useSessionStore.setState({ user: ADMIN, known: true });
+    api.on('GET /admin/users', ok({ users: [], nextCursor: null }));
+    api.on('POST /operator/orders/BOARD00001/reverse', ({ body }) =>
+      (body as { reason?: string }).reason ? ok({ ...done, status: 'returned' }) : failure(400, 'validation_failed', 'Required'),
+    );
+    const adminPanel = await openDrawer();
+    const button = await within(adminPanel).findByTestId('action-reverse');
+    expect(button.textContent).to.equal('Reverse (return a done order)');
+    await userEvent.type(within(adminPanel).getByRole('textbox', { name: 'Reason' }), 'chargeback');
+    await userEvent.click(button);
+    await waitFor(() => expect(api.requests.filter((request) => request.path === '/operator/orders/BOARD00001/reverse').map((request) => request.body)).to.deep.equal([{ reason: 'chargeback' }]));
+  });
+
   it('shows no reassign control to an operator, and asks for no staff list', async () => {
     const panel = await openDrawer();
     expect(within(panel).queryByTestId('reassign')).to.equal(null);
