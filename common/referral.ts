@@ -14,6 +14,12 @@ import { validationMessage } from './validation';
 /** The ledger's reference currency: rewards and balances. */
 export const REFERRAL_CURRENCY = 'USDT';
 
+/**
+ * Places a reward keeps (rounded down): USDT amounts a person can read and withdraw in full; the
+ * ledger itself stores 18.
+ */
+export const REWARD_DECIMALS = 8;
+
 /** How long the browser keeps `?r=` (the spec: 30 days). */
 export const REFERRAL_RETENTION_MS = 2_592_000_000;
 

@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Big } from '../common/money';
-import { DEFAULT_REFERRAL_TIERS } from '../common/referral';
+import { DEFAULT_REFERRAL_TIERS, REWARD_DECIMALS } from '../common/referral';
 import { LANG_COOKIE } from '../common/api';
 import { buildUser, TestClient } from '../backend/accounts/testing';
 import { checkLedgerInvariants } from '../backend/ledger/testing';
@@ -26,9 +26,15 @@ const PASSWORD = 'Str0ng!Pass-1';
 const PAYOUT_ASSET = 'USDTTRC20';
 const WALLET = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
-async function contextOn(s: TestServer): Promise<{ page: Page; context: BrowserContext }> {
+/**
+ * A new browser context in LANG, from its own client address: the server trusts the proxy header in
+ * this spec, since every browser here really is 127.0.0.1 and a referral from the partner's own
+ * address earns nothing (same_ip).
+ */
+async function contextOn(s: TestServer, address: string): Promise<{ page: Page; context: BrowserContext }> {
   const { page } = await newPage({ lang: LANG });
   const context = page.context();
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
   await context.addCookies([{ name: LANG_COOKIE, value: LANG, url: s.url, sameSite: 'Lax' }]);
   return { page, context };
 }
@@ -50,7 +56,7 @@ async function amountIn(page: Page, testId: string): Promise<string> {
 
 describe('the referral programme end to end (issue 14)', function () {
   this.timeout(300_000);
-  const running = useServerWithWorker();
+  const running = useServerWithWorker({ TRUST_PROXY: '1' });
 
   it('binds a visitor who came by the link, rewards the partner for the done order live, and pays the withdrawal', async () => {
     const s = running();
@@ -63,7 +69,7 @@ describe('the referral programme end to end (issue 14)', function () {
 
     // The partner opens their page: the link carries their code.
     const partner = await buildUser(s.db.sequelize);
-    const { page: partnerPage } = await contextOn(s);
+    const { page: partnerPage } = await contextOn(s, '198.51.100.10');
     await signIn(partnerPage, s, partner.email, partner.password);
     await partnerPage.goto(`${s.url}/user/partner`);
     await partnerPage.getByTestId('partner-summary').waitFor({ state: 'visible' });
@@ -76,7 +82,7 @@ describe('the referral programme end to end (issue 14)', function () {
 
     // A visitor arrives by the link, registers and activates the account.
     const email = `referred-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const { page: visitor } = await contextOn(s);
+    const { page: visitor } = await contextOn(s, '203.0.113.20');
     await visitor.goto(`${s.url}/?r=${code}`);
     await visitor.getByTestId('exchange-widget').waitFor({ state: 'visible' });
     await visitor.goto(`${s.url}/sign-up`);
@@ -104,7 +110,6 @@ describe('the referral programme end to end (issue 14)', function () {
     expect((await ops.signIn(operator.email, operator.password)).status).to.equal(200);
     const order = (await ops.get(`/operator/orders/${uid}`)).body.data as { amountSend: string };
     for (const [action, body] of [
-      ['card-approve', {}],
       ['received', { amount: order.amountSend }],
       ['done', {}],
     ] as const) {
@@ -118,7 +123,7 @@ describe('the referral programme end to end (issue 14)', function () {
     const stored = await Order.findOne({ where: { uid } });
     const reward = await ReferralReward.findOne({ where: { orderId: stored!.id } });
     expect(reward?.status, `profit ${stored?.profitUsdt}`).to.equal('eligible');
-    expect(new Big(reward!.amount!).toFixed()).to.equal(new Big(stored!.profitUsdt!).times(DEFAULT_REFERRAL_TIERS[0]!.percent).div(100).round(18, Big.roundDown).toFixed());
+    expect(new Big(reward!.amount!).toFixed()).to.equal(new Big(stored!.profitUsdt!).times(DEFAULT_REFERRAL_TIERS[0]!.percent).div(100).round(REWARD_DECIMALS, Big.roundDown).toFixed());
     const row = partnerPage.getByTestId(`referred-${uid}`);
     await row.waitFor({ state: 'visible' });
     await partnerPage.waitForFunction(() => !document.querySelector('[data-testid="partner-no-funds"]'));
@@ -147,12 +152,13 @@ describe('the referral programme end to end (issue 14)', function () {
     const id = Number(((await request.getAttribute('data-testid')) ?? '').replace('withdrawal-status-', ''));
 
     // An operator takes it and pays it in the console; the partner's page follows.
-    const { page: console, context: staffContext } = await contextOn(s);
+    const { page: console, context: staffContext } = await contextOn(s, '192.0.2.30');
     await staffContext.addCookies([...ops.cookies].map(([name, value]) => ({ name, value, url: s.url, sameSite: 'Lax' as const })));
     await console.goto(`${s.url}/operator/withdrawals`);
     const entry = console.getByTestId(`withdrawal-${id}`);
     await entry.waitFor({ state: 'visible' });
     expect(await console.getByTestId(`withdrawal-account-${id}`).textContent()).to.equal(WALLET);
+    await shoot(console, 'console-withdrawals');
     await console.getByTestId(`withdrawal-take-${id}`).click();
     await partnerPage.waitForFunction(
       ([testId, label]) => document.querySelector(`[data-testid="${testId}"]`)?.textContent === label,
@@ -165,7 +171,6 @@ describe('the referral programme end to end (issue 14)', function () {
       [`withdrawal-status-${id}`, text(LANG, 'partner.withdrawalStatus.paid')] as const,
     );
     await shoot(partnerPage, 'partner-paid');
-    await shoot(console, 'console-withdrawals');
 
     expect(await partnerBalances({ sequelize: s.db.sequelize }, partner.user.id)).to.deep.equal({ pending: '0', available: '0', held: '0', debt: '0' });
     await checkLedgerInvariants(s.db.sequelize);

@@ -4,7 +4,7 @@ import { QueryTypes } from 'sequelize';
 import type { BoardOrderDrawer } from '../../common/board';
 import type { CreateOrderResponse } from '../../common/orders';
 import { Big } from '../../common/money';
-import { DEFAULT_REFERRAL_TIERS, type PartnerSummary, type ReferralSettings, type ReferredExchangePage } from '../../common/referral';
+import { DEFAULT_REFERRAL_TIERS, REWARD_DECIMALS, type PartnerSummary, type ReferralSettings, type ReferredExchangePage } from '../../common/referral';
 import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from '../accounts/testing';
 import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { initModels, type Order, type User } from '../models';
@@ -386,6 +386,6 @@ describe('the profit in USDT fixed when an order is done, and its reward', funct
 
     const reward = (await initModels(server.db.sequelize).ReferralReward.findOne({ where: { orderId: order.id } }))!;
     expect(reward).to.include({ partnerId: owner.user.id, status: 'eligible', percent: '5', profitUsdt: expected });
-    expect(reward.amount).to.equal(new Big(expected!).times('0.05').round(18, Big.roundDown).toFixed());
+    expect(reward.amount).to.equal(new Big(expected!).times('0.05').round(REWARD_DECIMALS, Big.roundDown).toFixed());
   });
 });

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { Big } from '../../common/money';
 import type { CreateOrderResponse } from '../../common/orders';
-import type { PartnerSummary, ReferredExchangePage } from '../../common/referral';
+import { REWARD_DECIMALS, type PartnerSummary, type ReferredExchangePage } from '../../common/referral';
 import { TEST_PASSWORD, TestClient, uniqueEmail } from '../accounts/testing';
 import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { holdWithdrawal, partnerBalances, rewardKey, reverseKey, settleWithdrawal } from '../ledger/referral';
@@ -117,7 +117,7 @@ describe('referral rewards on the ledger', function () {
   it('posts profit × percent / 100 to the available balance at done, and the partner sees it', async () => {
     const p = await partner();
     const { uid, order, reward } = await doneOrder(p.code);
-    const expected = new Big(order.profitUsdt!).times(reward.percent!).div(100).round(18, Big.roundDown).toFixed();
+    const expected = new Big(order.profitUsdt!).times(reward.percent!).div(100).round(REWARD_DECIMALS, Big.roundDown).toFixed();
     expect(reward).to.include({ status: 'eligible', ledgerStatus: 'available', releaseAt: null, amount: expected });
     expect((await partnerBalances(ctx, p.id)).available).to.equal(expected);
     const summary = await summaryOf(p);

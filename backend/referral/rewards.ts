@@ -4,12 +4,13 @@
  * or a racing one reads the row already there). Refused, with the reason recorded, for the
  * partner's own order, an order sharing the partner's e-mail, card, wallet or address, or one with
  * no profit; else eligible at the partner's percent now: amount = profit × percent / 100, rounded
+ * down to REWARD_DECIMALS (common/referral.ts) — the rest of the 18 places would be dust nobody can withdraw —
  * down to 18 places (multiplied by 0.01: exact, no division). The eligible reward is returned for the ledger to post (round 2: backend/ledger).
  */
 import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
-import { Big, MONEY_SCALE } from '../../common/money';
+import { Big } from '../../common/money';
 import { cardNumberDigits } from '../../common/requisites';
-import type { RewardRefusal } from '../../common/referral';
+import { REWARD_DECIMALS, type RewardRefusal } from '../../common/referral';
 import { listUserSessions } from '../accounts/sessionIndex';
 import type { Order, ReferralReward } from '../models';
 import { normalizeRequisiteNumber, requisiteHashes } from '../requisites/numbers';
@@ -113,7 +114,7 @@ export async function decideReward(deps: ReferralDeps, transaction: Transaction,
   if (reason) values = { ...base, status: 'refused' as const, reason, percent: null, amount: null };
   else {
     const { percent } = await partnerPercent(deps, partnerId, transaction);
-    const amount = new Big(order.profitUsdt!).times(percent).times('0.01').round(MONEY_SCALE, Big.roundDown).toFixed();
+    const amount = new Big(order.profitUsdt!).times(percent).times('0.01').round(REWARD_DECIMALS, Big.roundDown).toFixed();
     values = { ...base, status: 'eligible' as const, reason: null, percent, amount };
   }
   try {
