@@ -60,9 +60,11 @@ describe('operator actions offered', () => {
     expect(operatorActions({ ...warning, receivedAmount: null })).not.to.include.members(['recalculate', 'return']);
   });
 
-  it('revives an expired order only, and offers nothing on a finished one', () => {
+  it('revives an expired order only, and offers nothing on a finished one but the reversal of a done one', () => {
     expect(operatorActions(operatorOrderFixture({ status: 'deleted', deleteReason: 'expired' }))).to.deep.equal(['received', 'extend']);
     expect(operatorActions(operatorOrderFixture({ status: 'deleted', deleteReason: 'cancelled' }))).to.deep.equal([]);
-    expect(operatorActions(operatorOrderFixture({ status: 'done', receivedAmount: '1' }))).to.deep.equal([]);
+    expect(operatorActions(operatorOrderFixture({ status: 'returned', receivedAmount: '1' }))).to.deep.equal([]);
+    // `reverse` is the admins' (the drawer hides it from operators: ADMIN_OPERATOR_ACTIONS).
+    expect(operatorActions(operatorOrderFixture({ status: 'done', receivedAmount: '1' }))).to.deep.equal(['reverse']);
   });
 });
