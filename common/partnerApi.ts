@@ -1,0 +1,118 @@
+/**
+ * The partner API (issue 15): keys on `/user/api`, the signed call
+ * `POST /api/service/api/v1/{method}` and its webhooks. This file is the contract between the
+ * server (backend/partnerApi), the `/user/api` page and the documentation page.
+ *
+ * The signature (fixed): `hash = sha512_hex( sha512_hex(rawBody) + secret )` over the exact bytes
+ * sent; the body is a JSON object with `time` (integer > 0, strictly greater than the last accepted
+ * one for the key; milliseconds allowed). Webhooks are signed the same way with the key's secret.
+ */
+
+/** The path prefix of the signed methods. */
+export const PARTNER_API_PREFIX = '/api/service/api/v1';
+/** The OpenAPI 3.1 document. */
+export const PARTNER_API_OPENAPI_PATH = `${PARTNER_API_PREFIX}/openapi.json`;
+
+/** The most keys one account may hold. */
+export const MAX_API_KEYS = 10;
+/** The most entries of an IP allow-list (addresses or CIDR ranges, IPv4 or IPv6). */
+export const MAX_IP_ALLOW_LIST = 20;
+
+/** `GET /api/user/api-keys`: a key as its owner sees it (never the secret). */
+export interface ApiKeyDto {
+  /** The public key (the `apikey` header). */
+  apiKey: string;
+  createdAt: string;
+  /** "enable API". */
+  enabled: boolean;
+  /** "allow withdrawals" (turning it on needs 2FA on the account and a current code). */
+  allowWithdrawals: boolean;
+  /** Empty: any address. */
+  ipAllowList: string[];
+  callbackUrl: string | null;
+  lastUsedAt: string | null;
+}
+
+/** `POST /api/user/api-keys` (201): the only time the secret leaves the server. */
+export interface CreatedApiKey {
+  apiKey: string;
+  secret: string;
+  key: ApiKeyDto;
+}
+
+/** `PATCH /api/user/api-keys/{apiKey}`: any of these. */
+export interface ApiKeyPatch {
+  enabled?: boolean;
+  allowWithdrawals?: boolean;
+  /** The 2FA code: required when `allowWithdrawals` turns on. */
+  code?: string;
+  ipAllowList?: string[];
+  callbackUrl?: string | null;
+}
+
+/** The stable error codes of the signed call (the product's envelope `{success:false, error:{code, message, fields?}}`). */
+export const PARTNER_API_ERRORS = [
+  'bad_signature',
+  'stale_nonce',
+  'key_disabled',
+  'ip_not_allowed',
+  'withdrawals_not_allowed',
+  'too_many_requests',
+  'unknown_method',
+  'validation_error',
+  'direction_unavailable',
+  'below_minimum',
+  'above_maximum',
+  'reserve_exceeded',
+  'quote_expired',
+  'order_not_found',
+  'not_cancellable',
+  'insufficient_funds',
+  'maintenance',
+] as const;
+export type PartnerApiError = (typeof PARTNER_API_ERRORS)[number];
+
+/** The methods (`POST /api/service/api/v1/{method}`). */
+export const PARTNER_API_METHODS = [
+  'ping',
+  'currencies',
+  'directions',
+  'rate',
+  'order_create',
+  'order_get',
+  'orders_list',
+  'order_cancel',
+  'partner_info',
+  'partner_orders',
+  'withdraw_create',
+  'withdrawals_list',
+] as const;
+export type PartnerApiMethod = (typeof PARTNER_API_METHODS)[number];
+
+/** Only with "allow withdrawals". */
+export const WITHDRAWAL_METHODS: readonly PartnerApiMethod[] = ['withdraw_create', 'withdrawals_list'];
+
+/** A webhook's body: every status change of an order made through the key. */
+export interface PartnerWebhook {
+  /** Unique per event: the receiver de-duplicates on it. */
+  eventId: string;
+  event: 'order.status';
+  order: unknown;
+  /** Milliseconds since the epoch (the signature's nonce field). */
+  time: number;
+}
+
+/** A row of the delivery log on `/user/api` (`GET /api/user/api-keys/{apiKey}/deliveries`). */
+export interface WebhookDeliveryDto {
+  eventId: string;
+  event: string;
+  orderUid: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  /** The receiver's last HTTP status, or null (no answer). */
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
