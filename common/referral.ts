@@ -78,7 +78,8 @@ export const REWARD_STATUSES = ['pending', 'available', 'reversed', 'not_eligibl
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
 
 /** Why an order earns nothing (recorded on the refusal; the partner sees "not eligible"). */
-export const REWARD_REFUSALS = ['own_order', 'same_email', 'same_card', 'same_wallet', 'same_ip', 'no_profit'] as const;
+/** `too_small`: the reward rounds down to nothing at REWARD_DECIMALS (a tiny profit, or an own percent of 0). */
+export const REWARD_REFUSALS = ['own_order', 'same_email', 'same_card', 'same_wallet', 'same_ip', 'no_profit', 'too_small'] as const;
 export type RewardRefusal = (typeof REWARD_REFUSALS)[number];
 
 /** A row of the partner's table of referred exchanges (`GET /api/user/partner/exchanges?cursor=`). */

@@ -159,14 +159,15 @@ describe('the referral programme', function () {
       expect(row).to.include({ status: 'refused', reason: 'same_ip' });
     });
 
-    it('records an eligible reward once: profit × percent, rounded down to 18 places', async () => {
+    it('records an eligible reward once: profit × percent, rounded down to REWARD_DECIMALS places (nothing left: refused too_small)', async () => {
       const owner = await partner(server, ctx);
-      const { order, reward, row } = await decided(owner.user.id, {}, '0.000000000000000333');
-      expect(row).to.include({ status: 'eligible', reason: null, percent: '5', amount: '0.000000000000000016' });
-      expect(reward).to.deep.include({ orderId: order.id, partnerId: owner.user.id, amount: '0.000000000000000016', percent: '5' });
+      expect((await decided(owner.user.id, {}, '0.000000000000000333')).row).to.include({ status: 'refused', reason: 'too_small', amount: null });
+      const { order, reward, row } = await decided(owner.user.id, {}, '0.333333333');
+      expect(row).to.include({ status: 'eligible', reason: null, percent: '5', amount: '0.01666666' });
+      expect(reward).to.deep.include({ orderId: order.id, partnerId: owner.user.id, amount: '0.01666666', percent: '5' });
       // Idempotent: a second decision reads the first.
       const again = await writeTransaction(server.db.sequelize, (transaction) => decideReward(ctx, transaction, { ...order.get({ plain: true }), profitUsdt: '1000' }));
-      expect(again?.amount).to.equal('0.000000000000000016');
+      expect(again?.amount).to.equal('0.01666666');
       expect(await models().ReferralReward.count({ where: { orderId: order.id } })).to.equal(1);
     });
   });

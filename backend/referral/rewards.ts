@@ -114,8 +114,10 @@ export async function decideReward(deps: ReferralDeps, transaction: Transaction,
   if (reason) values = { ...base, status: 'refused' as const, reason, percent: null, amount: null };
   else {
     const { percent } = await partnerPercent(deps, partnerId, transaction);
-    const amount = new Big(order.profitUsdt!).times(percent).times('0.01').round(REWARD_DECIMALS, Big.roundDown).toFixed();
-    values = { ...base, status: 'eligible' as const, reason: null, percent, amount };
+    const amount = new Big(order.profitUsdt!).times(percent).times('0.01').round(REWARD_DECIMALS, Big.roundDown);
+    values = amount.gt(0)
+      ? { ...base, status: 'eligible' as const, reason: null, percent, amount: amount.toFixed() }
+      : { ...base, status: 'refused' as const, reason: 'too_small' as const, percent, amount: null };
   }
   try {
     return eligibleOf(await Rewards.create(values, { transaction }));
