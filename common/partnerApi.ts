@@ -94,6 +94,12 @@ export type PartnerApiMethod = (typeof PARTNER_API_METHODS)[number];
 /** Only with "allow withdrawals". */
 export const WITHDRAWAL_METHODS: readonly PartnerApiMethod[] = ['withdraw_create', 'withdrawals_list'];
 
+/** Refused with 503 maintenance while technical maintenance is on (like new orders on the site); the rest go on. */
+export const MAINTENANCE_PAUSED_METHODS: readonly PartnerApiMethod[] = ['order_create', 'withdraw_create'];
+
+/** Signed calls a key may make per minute (429 too_many_requests with Retry-After beyond). */
+export const PARTNER_API_CALLS_PER_MINUTE = 300;
+
 /** A webhook's body: every status change of an order made through the key. */
 export interface PartnerWebhook {
   /** Unique per event: the receiver de-duplicates on it. */
