@@ -41,6 +41,9 @@ import { createWithdrawalsContext } from './ledger/withdrawals/context';
 import { withdrawalRoutes, withdrawalStaffRoutes } from './ledger/withdrawals/routes';
 import { createReferralContext } from './referral/context';
 import { referralAdminRoutes, referralClickRoutes, referralUserRoutes } from './referral/routes';
+import { apiKeyRoutes } from './partnerApi/keyRoutes';
+import { signedCallRoutes } from './partnerApi/signedCall';
+import { appSecretKeys } from './platform/security/secretBox';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos. */
 const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH];
@@ -128,5 +131,21 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   api.use(referralUserRoutes({ referral, kv: deps.kv }).routes());
   api.use(referralClickRoutes({ referral, rateLimits: deps.rateLimits }).routes());
   api.use(referralAdminRoutes({ ...staff, referral }).routes());
+  const keys = { sequelize: deps.db.sequelize, models, secretKeys: appSecretKeys(deps.config), webhooksAllowPrivate: deps.config.webhooksAllowPrivate };
+  api.use(apiKeyRoutes({ keys, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
   return api;
+}
+
+/**
+ * The partner API's signed call (`POST /api/service/api/v1/{method}`), mounted before apiRoutes:
+ * no session, no same-origin check, its own raw-body reading (the signature covers the bytes).
+ */
+export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rateLimits' | 'maintenance'>): Router<AppState> {
+  return signedCallRoutes({
+    sequelize: deps.db.sequelize,
+    models: initModels(deps.db.sequelize),
+    secretKeys: appSecretKeys(deps.config),
+    rateLimits: deps.rateLimits,
+    maintenance: deps.maintenance,
+  });
 }

@@ -17,7 +17,7 @@ import { spa } from './platform/http/spa';
 import type { AppState } from './platform/http/types';
 import { unmatchedApi } from './platform/http/unmatchedApi';
 import type { RatesView } from './rates/store';
-import { apiRoutes } from './api';
+import { apiRoutes, signedApiRoutes } from './api';
 import { exportRoutes } from './export/routes';
 import { systemRoutes } from './system/routes';
 import type { RateLimits } from './platform/security/rateLimit';
@@ -88,6 +88,7 @@ export function createApp(deps: AppDeps): App {
   app.use(navigation());
   app.use(exportRoutes({ rates: deps.rates, maintenance: app.maintenance }));
   app.use(system.routes());
+  app.use(signedApiRoutes({ config, db: deps.db, rateLimits: deps.rateLimits, maintenance: app.maintenance }).routes());
   app.use(api.routes());
   app.use(unmatchedApi());
   app.use(spa(config.staticDir));

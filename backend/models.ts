@@ -27,6 +27,7 @@ import { Requisite, initRequisite } from './requisites/models/Requisite';
 import { LedgerAccount, LedgerPosting, LedgerTransaction, initLedger } from './ledger/models/Ledger';
 import { Withdrawal, initWithdrawal } from './ledger/models/Withdrawal';
 import { ReferralClick, ReferralReward, initReferral } from './referral/models/Referral';
+import { ApiKey, initApiKey } from './partnerApi/models/ApiKey';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -46,6 +47,7 @@ export { Requisite } from './requisites/models/Requisite';
 export { LedgerAccount, LedgerPosting, LedgerTransaction } from './ledger/models/Ledger';
 export { Withdrawal } from './ledger/models/Withdrawal';
 export { ReferralClick, ReferralReward } from './referral/models/Referral';
+export { ApiKey } from './partnerApi/models/ApiKey';
 
 export interface Models {
   Asset: typeof Asset;
@@ -80,6 +82,8 @@ export interface Models {
   /** The referral programme's clicks and reward decisions (referral/). */
   ReferralClick: typeof ReferralClick;
   ReferralReward: typeof ReferralReward;
+  /** Partner API keys (partnerApi/models/ApiKey.ts). */
+  ApiKey: typeof ApiKey;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -106,6 +110,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initLedger(sequelize),
     Withdrawal: initWithdrawal(sequelize),
     ...initReferral(sequelize),
+    ApiKey: initApiKey(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

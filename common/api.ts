@@ -100,6 +100,23 @@ export const ErrorCode = {
   CardNotVerified: 'card_not_verified',
   /** The asset has no live rate to USDT now. */
   RateUnavailable: 'rate_unavailable',
+  // The partner API (issue 15, common/partnerApi.ts PARTNER_API_ERRORS).
+  /** An unknown key, a missing header or a signature that does not match (never says which). */
+  BadSignature: 'bad_signature',
+  /** `time` is not greater than the last accepted one for the key (a replay, or out of order). */
+  StaleNonce: 'stale_nonce',
+  KeyDisabled: 'key_disabled',
+  IpNotAllowed: 'ip_not_allowed',
+  WithdrawalsNotAllowed: 'withdrawals_not_allowed',
+  UnknownMethod: 'unknown_method',
+  /** The signed call's parameters failed validation (with fields). */
+  PartnerValidation: 'validation_error',
+  /** "Allow withdrawals" on a key needs 2FA on the account. */
+  TwoFactorRequiredForWithdrawals: 'two_factor_required_for_withdrawals',
+  /** The callback URL resolves to a private, loopback or link-local address. */
+  CallbackUrlRefused: 'callback_url_refused',
+  /** The account already holds MAX_API_KEYS keys. */
+  ApiKeyLimit: 'api_key_limit',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -7,6 +7,8 @@
  * sent; the body is a JSON object with `time` (integer > 0, strictly greater than the last accepted
  * one for the key; milliseconds allowed). Webhooks are signed the same way with the key's secret.
  */
+import { array, boolean, object, string, type InferType } from 'yup';
+import { validationMessage } from './validation';
 
 /** The path prefix of the signed methods. */
 export const PARTNER_API_PREFIX = '/api/service/api/v1';
@@ -92,6 +94,12 @@ export type PartnerApiMethod = (typeof PARTNER_API_METHODS)[number];
 /** Only with "allow withdrawals". */
 export const WITHDRAWAL_METHODS: readonly PartnerApiMethod[] = ['withdraw_create', 'withdrawals_list'];
 
+/** Refused with 503 maintenance while technical maintenance is on (like new orders on the site); the rest go on. */
+export const MAINTENANCE_PAUSED_METHODS: readonly PartnerApiMethod[] = ['order_create', 'withdraw_create'];
+
+/** Signed calls a key may make per minute (429 too_many_requests with Retry-After beyond). */
+export const PARTNER_API_CALLS_PER_MINUTE = 300;
+
 /** A webhook's body: every status change of an order made through the key. */
 export interface PartnerWebhook {
   /** Unique per event: the receiver de-duplicates on it. */
@@ -116,3 +124,48 @@ export interface WebhookDeliveryDto {
   createdAt: string;
   deliveredAt: string | null;
 }
+
+/** The longest callback URL (the column is 500 characters). */
+export const MAX_CALLBACK_URL_LENGTH = 500;
+/** The longest entry of an IP allow-list (an IPv6 CIDR fits). */
+const MAX_IP_ENTRY_LENGTH = 64;
+/** The largest raw body the signed call reads. */
+export const PARTNER_API_BODY_LIMIT_BYTES = 64 * 1024;
+/** The public key: 32 url-safe characters. */
+export const API_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+const required = validationMessage('required');
+
+/**
+ * `PATCH /api/user/api-keys/{apiKey}`: the shape. The server also checks each allow-list entry is
+ * an IPv4/IPv6 address or CIDR range (400 validation_failed on `ipAllowList`), that a callback URL
+ * does not resolve to a private address, and the 2FA rule for `allowWithdrawals`.
+ */
+export const apiKeyPatchSchema = object({
+  enabled: boolean().strict().optional(),
+  allowWithdrawals: boolean().strict().optional(),
+  code: string().strict().optional().trim().matches(/^\d{6}$/, validationMessage('otp_code')),
+  ipAllowList: array()
+    .of(string().strict().required(required).trim().min(1, required).max(MAX_IP_ENTRY_LENGTH, validationMessage('max_length', { max: MAX_IP_ENTRY_LENGTH })))
+    .optional()
+    .max(MAX_IP_ALLOW_LIST, validationMessage('max_items', { max: MAX_IP_ALLOW_LIST })),
+  callbackUrl: string()
+    .strict()
+    .nullable()
+    .optional()
+    .trim()
+    .max(MAX_CALLBACK_URL_LENGTH, validationMessage('max_length', { max: MAX_CALLBACK_URL_LENGTH }))
+    .test('http-url', validationMessage('url'), (value) => value === null || value === undefined || value === '' || isHttpUrl(value)),
+});
+export type ApiKeyPatchInput = InferType<typeof apiKeyPatchSchema>;
+
+/** An absolute http(s) URL without credentials. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+

@@ -44,6 +44,8 @@ export async function deleteAccount(ctx: AccountsContext, user: User, props: { p
   if (!(await verifyPassword(user.passwordHash ?? '', props.password))) throw new WrongPassword();
   await writeAccount(ctx, async ({ transaction }) => {
     await ctx.models.UserToken.destroy({ where: { userId: user.id }, transaction });
+    // Partner API keys die with the account (the signed call also refuses any key of a blocked or deleted owner).
+    await ctx.models.ApiKey.update({ deletedAt: new Date(), enabled: false }, { where: { userId: user.id, deletedAt: null }, transaction });
     await user.update(
       {
         email: deletedEmail(user.id),

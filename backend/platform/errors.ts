@@ -43,6 +43,11 @@ export function AppErrorWith<S extends number, C extends ErrorCode>(status: S, c
   return FixedAppError;
 }
 
+/** An AppError that answers per-field messages (`error.fields`). */
+export function hasFields(error: AppError): error is AppError & { fields: Record<string, string> | undefined } {
+  return 'fields' in error;
+}
+
 export class BadRequestError extends AppErrorWith(400, ErrorCode.BadRequest) {}
 
 /** 400 with translated per-field messages. */

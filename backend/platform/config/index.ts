@@ -80,6 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsId: reader.token('ANALYTICS_ID', null),
     chatWidgetId: reader.token('CHAT_WIDGET_ID', null),
     maintenance: reader.flag('MAINTENANCE', false),
+    webhooksAllowPrivate: reader.flag('WEBHOOKS_ALLOW_PRIVATE', false),
     metrics: resolveMetrics(reader, port),
     logLevel: reader.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: resolveTrustProxy(reader, nodeEnv, publicUrl),

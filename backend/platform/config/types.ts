@@ -28,6 +28,8 @@ export interface Config {
   analyticsId: string | null;
   chatWidgetId: string | null;
   maintenance: boolean;
+  /** WEBHOOKS_ALLOW_PRIVATE=1: partner callback URLs may resolve to private/loopback addresses (tests only). */
+  webhooksAllowPrivate: boolean;
   /**
    * Who may read GET /metrics: a listener of its own (`port`, null = none, on `host`), and on the
    * public port only a request carrying `Authorization: Bearer <token>` (token null = never there).

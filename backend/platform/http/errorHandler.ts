@@ -14,7 +14,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
-  ValidationError,
+  hasFields,
 } from '../errors';
 import { KVUnavailableError } from '../kv';
 import type { AppContext, AppMiddleware } from './types';
@@ -85,7 +85,7 @@ export function errorHandler(): AppMiddleware {
       } else if (error.status >= 500) {
         ctx.state.log.warn({ err: thrown, code: error.code }, 'dependency unavailable');
       }
-      const fields = error instanceof ValidationError || error instanceof ServiceUnavailableError ? error.fields : undefined;
+      const fields = hasFields(error) ? error.fields : undefined;
       const body: ApiFailure = {
         success: false,
         error: {
