@@ -21,6 +21,8 @@ import { createCardOrder } from './cardOrder';
 import { MOBILE, newPage, type PageProbe } from './setup';
 import { shoot } from './shots';
 import { useServerWithWorker } from './workerServer';
+import { accrueReward } from '../backend/ledger/referral';
+import { writeTransaction } from '../backend/platform/db/transaction';
 
 const LANGS: Lang[] = ['ru', 'en'];
 /** The locale namespaces: a visible `<namespace>.<key>` is a key i18next did not find. */
@@ -38,6 +40,8 @@ const READY: Record<string, string> = {
   maintenance: '[data-testid="maintenance-state"]',
   blacklist: '[data-testid="blacklist-entries"]',
   audit: '[data-testid="audit-records"]',
+  withdrawals: 'tr[data-testid^="withdrawal-"]',
+  referral: '[data-testid="referral-tiers"]',
 };
 
 /** Sections whose rows open an edit dialog: the first row's dialog is checked as well. */
@@ -106,6 +110,13 @@ describe('the console, section by section, in both languages at 1280 and 375 px'
     await createCardOrder(server.url, 'console');
     const listed = await admin.post('/admin/blacklist', { kind: 'email', value: uniqueEmail('listed'), action: 'hold', reason: 'Chargebacks on two earlier orders' });
     expect(listed.status, JSON.stringify(listed.body)).to.equal(201);
+    // A partner's withdrawal request waiting in the withdrawals section.
+    const partner = await buildUser(server.db.sequelize);
+    await writeTransaction(server.db.sequelize, (transaction) =>
+      accrueReward({ sequelize: server.db.sequelize }, transaction, { orderId: 2_000_000_001, partnerId: partner.user.id, amount: '25', pending: false }),
+    );
+    const requested = await (await signedIn(server, partner)).post('/user/partner/withdrawals', { currency: 'USDTTRC20', amount: '12.5', account: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
+    expect(requested.status, JSON.stringify(requested.body)).to.equal(201);
   });
 
   it('covers every section of the console', () => {
