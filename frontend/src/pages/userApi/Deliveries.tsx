@@ -17,6 +17,8 @@ export function Deliveries({ apiKey }: { apiKey: string }) {
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     retry: false,
+    // Opening the log again reads it afresh: deliveries move on their own.
+    refetchOnMount: 'always',
   });
   const columns = COLUMNS.map((column) => t(`apiKeys.deliveries.columns.${column}`));
   return (
