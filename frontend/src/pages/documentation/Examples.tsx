@@ -1,5 +1,5 @@
 /** The signed `ping` call in curl, Node.js, Python and PHP (common/partnerApiExamples.ts): tabs, a copy button each. */
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   fillPartnerApiExample,
@@ -24,7 +24,7 @@ export function ApiExamples() {
   const [copied, setCopied] = useState<PartnerApiExampleLanguage | null>(null);
   const source = fillPartnerApiExample(PARTNER_API_EXAMPLES[language], { baseUrl: siteBase(), apiKey: 'YOUR_API_KEY', secret: 'YOUR_SECRET' });
 
-  function onKeyDown(event: React.KeyboardEvent): void {
+  function onKeyDown(event: KeyboardEvent): void {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
