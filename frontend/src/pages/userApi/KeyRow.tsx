@@ -9,6 +9,7 @@ import { routeByName } from '../../../../common/routes';
 import { showAlert } from '../../accounts/alerts';
 import { ApiError } from '../../api/ApiError';
 import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Checkbox, TextField } from '../../components/form';
 import { Modal } from '../../components/Modal';
 import { useSessionStore } from '../../stores/session';
@@ -210,48 +211,22 @@ function WithdrawalsDialog({ apiKey, onClose, onNoTwoFactor }: { apiKey: string;
 function DeleteDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm(): Promise<void> {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiKeysApi.remove(apiKey);
-      onClose();
-      showAlert(t('apiKeys.alerts.deleted'));
-      void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
-    } catch (caught) {
-      if (!(caught instanceof ApiError)) throw caught;
-      setError(caught.message || t('apiKeys.deleteFailed'));
-      setBusy(false);
-    }
-  }
-
   return (
-    <Modal
-      open
-      onClose={onClose}
-      size="small"
+    <ConfirmDialog
       title={<span className="api-code">{t('apiKeys.deleteTitle', { apiKey })}</span>}
-      footer={
-        <>
-          <Button variant="ghost" color="secondary" onClick={onClose}>
-            {t('apiKeys.cancel')}
-          </Button>
-          <Button color="secondary" loading={busy} onClick={() => void confirm()} data-testid="api-key-delete-confirm">
-            {t('apiKeys.delete')}
-          </Button>
-        </>
-      }
-    >
-      <p>{t('apiKeys.deleteText')}</p>
-      {error && (
-        <p className="order-notice order-notice--error" role="alert">
-          {error}
-        </p>
-      )}
-    </Modal>
+      text={t('apiKeys.deleteText')}
+      confirmLabel={t('apiKeys.delete')}
+      cancelLabel={t('apiKeys.cancel')}
+      failedText={t('apiKeys.deleteFailed')}
+      confirmTestId="api-key-delete-confirm"
+      onClose={onClose}
+      onConfirm={async () => {
+        await apiKeysApi.remove(apiKey);
+        onClose();
+        showAlert(t('apiKeys.alerts.deleted'));
+        void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
+      }}
+    />
   );
 }
 
