@@ -1,13 +1,14 @@
 /**
  * Issue 15, `/user/api` at 1280 and 375 px: a signed-in user (real server, real session) sees a
  * just-created key with its secret and the keys table with long keys, settings and the delivery log
- * opened, without sideways scroll. Until the partner API's backend lands, `/api/user/api-keys*`
+ * opened, without sideways scroll or a serious axe violation. Until the partner API's backend lands, `/api/user/api-keys*`
  * answers come from the browser's request routing (the same envelope as the server's).
  * Screenshots: /tmp/shots/user-api-<step>-<lang>-<width>.png.
  */
 import { expect } from 'chai';
 import { buildUser, TestClient } from '../backend/accounts/testing';
 import type { ApiKeyDto } from '../common/partnerApi';
+import { describeViolations, seriousViolations } from './axe';
 import { MOBILE, newPage, testServer } from './setup';
 import { shoot } from './shots';
 import { text } from './texts';
@@ -45,6 +46,11 @@ describe('API keys (/user/api) at 375 px', () => {
       const client = new TestClient(server.url, LANG);
       expect((await client.signIn(account.email, account.password)).status).to.equal(200);
       const { page } = await newPage({ viewport: MOBILE, lang: LANG });
+      const found: string[] = [];
+      const check = (what: string) => async (width: number) => {
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found.push(`${what} at ${width} px:\n${describeViolations(violations)}`);
+      };
       await page.context().addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: server.url, sameSite: 'Lax' as const })));
       let keys: ApiKeyDto[] = [];
       await page.route('**/api/user/api-keys**', async (route) => {
@@ -63,14 +69,15 @@ describe('API keys (/user/api) at 375 px', () => {
       await page.getByTestId('api-key-create').click();
       await page.getByTestId('api-key-created').waitFor({ state: 'visible' });
       await page.getByTestId('api-keys').waitFor({ state: 'visible' });
-      await shoot(page, `user-api-created-${LANG}`);
+      await shoot(page, `user-api-created-${LANG}`, check(`user-api-created-${LANG}`));
 
       await page.getByRole('button', { name: text(LANG, 'apiKeys.created.dismiss') }).click();
       expect(await page.getByText(SECRET).count()).to.equal(0);
       await page.getByTestId('api-key-settings').click();
       await page.getByTestId('api-key-deliveries-toggle').click();
       await page.getByTestId(`api-delivery-${DELIVERY.eventId}`).waitFor({ state: 'visible' });
-      await shoot(page, `user-api-settings-${LANG}`);
+      await shoot(page, `user-api-settings-${LANG}`, check(`user-api-settings-${LANG}`));
+      expect(found).to.deep.equal([]);
     });
   }
 });

@@ -22,7 +22,8 @@ export function Deliveries({ apiKey }: { apiKey: string }) {
   });
   const columns = COLUMNS.map((column) => t(`apiKeys.deliveries.columns.${column}`));
   return (
-    <section className="api-deliveries" aria-label={t('apiKeys.deliveries.title')}>
+    // Focusable: on wide screens the log may scroll sideways inside its row.
+    <section className="api-deliveries" aria-label={t('apiKeys.deliveries.title')} tabIndex={0}>
       <PagedTable query={query} columns={columns} empty={t('apiKeys.deliveries.empty')} testId="api-deliveries">
         {(row) => <DeliveryRow key={row.eventId} row={row} columns={columns} />}
       </PagedTable>
