@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequisiteDto } from '../../../../common/requisites';
-import { ApiError } from '../../api/ApiError';
 import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FileUpload } from '../order/FileUpload';
 import { REQUISITES_KEY, requisitesApi } from './api';
 import { PhotoRules } from './PhotoRules';
@@ -62,46 +61,20 @@ export function RequisiteItem({ requisite, assetLabel }: { requisite: RequisiteD
 
 function DeleteDialog({ requisite, onClose, onDeleted }: { requisite: RequisiteDto; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm(): Promise<void> {
-    setBusy(true);
-    setError(null);
-    try {
-      await requisitesApi.remove(requisite.id);
-      onClose();
-      onDeleted();
-    } catch (caught) {
-      if (!(caught instanceof ApiError)) throw caught;
-      setError(caught.message || t('requisites.deleteFailed'));
-      setBusy(false);
-    }
-  }
-
   return (
-    <Modal
-      open
-      onClose={onClose}
-      size="small"
+    <ConfirmDialog
       title={t('requisites.deleteTitle', { masked: requisite.masked })}
-      footer={
-        <>
-          <Button variant="ghost" color="secondary" onClick={onClose}>
-            {t('requisites.cancel')}
-          </Button>
-          <Button color="secondary" loading={busy} onClick={() => void confirm()} data-testid="requisite-delete-confirm">
-            {t('requisites.delete')}
-          </Button>
-        </>
-      }
-    >
-      <p>{t('requisites.deleteText')}</p>
-      {error && (
-        <p className="order-notice order-notice--error" role="alert">
-          {error}
-        </p>
-      )}
-    </Modal>
+      text={t('requisites.deleteText')}
+      confirmLabel={t('requisites.delete')}
+      cancelLabel={t('requisites.cancel')}
+      failedText={t('requisites.deleteFailed')}
+      confirmTestId="requisite-delete-confirm"
+      onClose={onClose}
+      onConfirm={async () => {
+        await requisitesApi.remove(requisite.id);
+        onClose();
+        onDeleted();
+      }}
+    />
   );
 }
