@@ -100,6 +100,14 @@ export const ErrorCode = {
   CardNotVerified: 'card_not_verified',
   /** The asset has no live rate to USDT now. */
   RateUnavailable: 'rate_unavailable',
+  // The partner API's methods (issue 15; common/partnerApi.ts PARTNER_API_ERRORS).
+  PartnerValidation: 'validation_error',
+  BelowMinimum: 'below_minimum',
+  AboveMaximum: 'above_maximum',
+  ReserveExceeded: 'reserve_exceeded',
+  QuoteExpired: 'quote_expired',
+  OrderNotFound: 'order_not_found',
+  NotCancellable: 'not_cancellable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -2,6 +2,7 @@ import { ConnectionError as DatabaseConnectionError } from 'sequelize';
 import type { ApiFailure } from '../../../common/api';
 import { ErrorCode } from '../../../common/api';
 import {
+  CodedError,
   AppError,
   BadRequestError,
   ConflictError,
@@ -85,7 +86,7 @@ export function errorHandler(): AppMiddleware {
       } else if (error.status >= 500) {
         ctx.state.log.warn({ err: thrown, code: error.code }, 'dependency unavailable');
       }
-      const fields = error instanceof ValidationError || error instanceof ServiceUnavailableError ? error.fields : undefined;
+      const fields = error instanceof ValidationError || error instanceof ServiceUnavailableError || error instanceof CodedError ? error.fields : undefined;
       const body: ApiFailure = {
         success: false,
         error: {
