@@ -22,6 +22,12 @@ export const orderAmountField = amountField()
     test: (value, context) => value === undefined || isDecimalString(value) || context.createError({ message: validationMessage('invalid_amount') }),
   });
 export const assetCodeField = code;
+/** `amountReceive` beside `amountSend`: exactly one of the two. */
+export const oneAmountField = orderAmountField.test({
+  name: 'one_amount',
+  test: (value, context) =>
+    (value === undefined) !== (context.parent.amountSend === undefined) || context.createError({ message: validationMessage(value === undefined ? 'required' : 'general_error') }),
+});
 export const optionalText = (max: number) => string().strict().optional().test(rule('max_length', max));
 
 export const extraShape = Object.fromEntries(EXTRA_FIELD_NAMES.map((name) => [name, optionalText(ACCOUNT_MAX_LENGTH)]));
@@ -34,11 +40,7 @@ export const createOrderSchema = object({
   from: code,
   to: code,
   amountSend: orderAmountField,
-  amountReceive: orderAmountField.test({
-    name: 'one_amount',
-    test: (value, context) =>
-      (value === undefined) !== (context.parent.amountSend === undefined) || context.createError({ message: validationMessage(value === undefined ? 'required' : 'general_error') }),
-  }),
+  amountReceive: oneAmountField,
   rateType: string().required().oneOf([...RATE_TYPES], validationMessage('general_error')),
   email: emailField.test(rule('max_length', 191)),
   senderAccount: optionalText(ACCOUNT_MAX_LENGTH),

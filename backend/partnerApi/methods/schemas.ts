@@ -6,17 +6,10 @@ import { date, object, string, type InferType } from 'yup';
 import { ORDER_STATUSES, RATE_TYPES } from '../../../common/enums';
 import { withdrawalListQuerySchema, withdrawalRequestSchema } from '../../../common/referral';
 import { validationMessage } from '../../../common/validation';
-import { assetCodeField, createOrderSchema, orderAmountField } from '../../orders/schemas';
+import { assetCodeField, createOrderSchema, oneAmountField, orderAmountField } from '../../orders/schemas';
 
 const cursor = string().optional().matches(/^\d{1,12}$/, { message: validationMessage('general_error') });
 const uid = string().required(validationMessage('required')).max(64, validationMessage('general_error'));
-
-/** Exactly one of amountSend / amountReceive (as POST /api/orders). */
-const oneAmount = orderAmountField.test({
-  name: 'one_amount',
-  test: (value, context) =>
-    (value === undefined) !== (context.parent.amountSend === undefined) || context.createError({ message: validationMessage(value === undefined ? 'required' : 'general_error') }),
-});
 
 /** `rate`: a quote for an amount on either side. */
 export const rateParamsSchema = object({
@@ -24,7 +17,7 @@ export const rateParamsSchema = object({
   to: assetCodeField,
   rateType: string().required().oneOf([...RATE_TYPES], validationMessage('general_error')),
   amountSend: orderAmountField,
-  amountReceive: oneAmount,
+  amountReceive: oneAmountField,
 });
 export type RateParams = InferType<typeof rateParamsSchema>;
 
@@ -49,7 +42,7 @@ export const orderCreateParamsSchema = customer.shape({
     .oneOf([...RATE_TYPES], validationMessage('general_error'))
     .when('quoteId', { is: (value: unknown) => value === undefined, then: (schema) => schema.required(validationMessage('required')) }),
   amountSend: orderAmountField,
-  amountReceive: orderAmountField.when('quoteId', { is: (value: unknown) => value === undefined, then: () => oneAmount }),
+  amountReceive: orderAmountField.when('quoteId', { is: (value: unknown) => value === undefined, then: () => oneAmountField }),
   externalId: string().optional().trim().min(1, validationMessage('required')).max(64, validationMessage('max_length', { max: 64 })),
   callbackUrl: string()
     .optional()
