@@ -117,6 +117,12 @@ export const ErrorCode = {
   CallbackUrlRefused: 'callback_url_refused',
   /** The account already holds MAX_API_KEYS keys. */
   ApiKeyLimit: 'api_key_limit',
+  BelowMinimum: 'below_minimum',
+  AboveMaximum: 'above_maximum',
+  ReserveExceeded: 'reserve_exceeded',
+  QuoteExpired: 'quote_expired',
+  OrderNotFound: 'order_not_found',
+  NotCancellable: 'not_cancellable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -91,6 +91,12 @@ export const PARTNER_API_METHODS = [
 ] as const;
 export type PartnerApiMethod = (typeof PARTNER_API_METHODS)[number];
 
+/** How long a `rate` quote (its quoteId) can be ordered from. */
+export const PARTNER_QUOTE_TTL_SECONDS = 60;
+
+/** Most rows of `orders_list` and `partner_orders` per page. */
+export const PARTNER_API_PAGE_SIZE = 50;
+
 /** Only with "allow withdrawals". */
 export const WITHDRAWAL_METHODS: readonly PartnerApiMethod[] = ['withdraw_create', 'withdrawals_list'];
 
@@ -169,3 +175,52 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** `directions`: an offered direction with what ordering it takes now. */
+export interface PartnerDirectionDto {
+  from: string;
+  to: string;
+  /** A fresh rate now (enabled, within its hours, prices not stale). */
+  available: boolean;
+  /** Units of `to` per 1 `from`, markup included; null when not available. */
+  rate: string | null;
+  /** Of `from` (the live figures, else the direction's own). */
+  min: string;
+  max: string;
+  /** Of `to`. */
+  reserve: string;
+  rateTypes: ('fixed' | 'float')[];
+  /** How long a fixed rate holds for an order (and its payment window), minutes. */
+  fixedPeriodMinutes: number;
+  /** Processed by an operator. */
+  manual: boolean;
+  /** `from` is a bank card: the customer's card is checked (a photo) unless it is verified; the key owner's KYC waives nothing. */
+  cardVerification: boolean;
+  extraFields: { name: string; required: boolean; pattern?: string }[];
+  schedule?: { utcOffsetMinutes: number; ranges: { day: number; from: string; to: string }[] };
+}
+
+/** `rate`: a quote; order it with `quoteId` before `expiresAt`. */
+export interface PartnerQuoteDto {
+  from: string;
+  to: string;
+  rateType: 'fixed' | 'float';
+  rate: string;
+  amountSend: string;
+  amountReceive: string;
+  min: string;
+  max: string;
+  reserve: string;
+  quoteId: string;
+  expiresAt: string;
+}
+
+/** `order_create`, `order_get`, `order_cancel`: an order of the key's owner. */
+export interface PartnerOrderDto {
+  uid: string;
+  /** The order page (the customer's link: it holds the order's secret). */
+  url: string;
+  externalId: string | null;
+  callbackUrl: string | null;
+  /** The order as its page shows it (common/orders.ts OrderDto). */
+  order: unknown;
+}

@@ -24,7 +24,8 @@ import { recordBlacklistMatch } from '../blacklist/commands';
 import { OrderRefused } from '../blacklist/errors';
 import { checkDirectionFields, isBankCard } from './directionRules';
 import { offeredDirection } from './directionCache';
-import { DirectionUnavailable } from './errors';
+import { AmountRefused, DirectionUnavailable, ExternalIdTaken, RateChanged } from './errors';
+import { compareDecimals } from '../../common/rateMath';
 import { orderCreatedMail, queueOrderMail, sealOrderSecret } from './mail';
 import { pickPaymentDetail } from './paymentDetails';
 import { presentOrder } from './presenters';
@@ -50,6 +51,15 @@ export interface CreateOrderProps {
   mailCreated?: boolean;
   /** The client's address, checked against the blacklist's IP ranges. */
   ip?: string | null;
+  /**
+   * Made through the partner API (backend/partnerApi): `user` is the key's owner, who is also the
+   * order's partner (referrerId); the key, the partner's own id (unique per key: a repeat throws
+   * ExternalIdTaken, even a parallel one) and the order's webhook address are kept. The address
+   * is the partner's server, not the customer's: no ipHash (the same-IP rule has nothing to compare).
+   */
+  api?: { keyId: number; externalId: string | null; callbackUrl: string | null };
+  /** The rate a quote promised (partner API `rate`): 409 rate_changed when the current one differs. */
+  quotedRate?: string;
 }
 
 /** The address an order's mails go to, as stored (and as its mail limit counts it). */
@@ -69,8 +79,8 @@ async function cardCheckFor(ctx: OrdersContext, from: Asset, user: CreateOrderPr
   return 'required';
 }
 
-export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): Promise<CreateOrderResponse> {
-  const { request, t } = props;
+/** What an order of `request` would be priced at now: the widget's quote of the live rate (422 direction_unavailable, 400 for the rate type, AmountRefused for the amount). */
+export async function priceOrder(ctx: Pick<OrdersContext, 'rates' | 'models'>, request: Pick<CreateOrderRequest, 'from' | 'to' | 'rateType' | 'amountSend' | 'amountReceive'>, t: Translate) {
   const state = ctx.rates.current();
   const rate = state?.rates.get(directionKey(request));
   const fromRate = state?.assets.get(request.from);
@@ -83,7 +93,14 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
   const side = request.amountSend !== undefined ? 'amountSend' : 'amountReceive';
   const input = request.amountSend !== undefined ? { amountSend: request.amountSend } : { amountReceive: request.amountReceive! };
   const quote = quoteAmounts(rate, fromRate, toRate, input, t);
-  if (quote.violation) throw new ValidationError({ [side]: quote.violation.message });
+  if (quote.violation) throw new AmountRefused(quote.violation.code, { [side]: quote.violation.message });
+  return { state, rate, fromRate, toRate, direction, quote };
+}
+
+export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): Promise<CreateOrderResponse> {
+  const { request, t } = props;
+  const { state, rate, fromRate, toRate, direction, quote } = await priceOrder(ctx, request, t);
+  if (props.quotedRate !== undefined && compareDecimals(props.quotedRate, rate.rate) !== 0) throw new RateChanged();
   const extra = await checkDirectionFields(
     request,
     { extraFields: direction.extraFields, from: direction.fromAsset, to: direction.toAsset },
@@ -124,15 +141,19 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     expiresAt: window,
     status: 'new' as const,
     manual: direction.manual,
-    cardCheck: await cardCheckFor(ctx, direction.fromAsset, props.user, request.senderAccount),
+    // Through the partner API the customer is not the key's owner: the owner's KYC or cards waive nothing.
+    cardCheck: await cardCheckFor(ctx, direction.fromAsset, props.api ? null : props.user, request.senderAccount),
     senderAccount: request.senderAccount?.trim() || null,
     receiverAccount: request.receiverAccount?.trim() || null,
     extra,
     comment: request.comment?.trim() || null,
     ref: request.ref ?? null,
     // The referral programme: the partner (a signed-in customer's binding wins), the address as a keyed hash.
-    referrerId: await orderPartner(ctx.models, { user: props.user, ref: request.ref }),
-    ipHash: requestIpHash(ctx.secretKeys, props.ip),
+    referrerId: props.api && props.user ? props.user.id : await orderPartner(ctx.models, { user: props.user, ref: request.ref }),
+    ipHash: props.api ? null : requestIpHash(ctx.secretKeys, props.ip),
+    apiKeyId: props.api?.keyId ?? null,
+    externalId: props.api?.externalId ?? null,
+    callbackUrl: props.api?.callbackUrl ?? null,
     blacklistMatch: hit?.match ?? null,
   };
 
@@ -168,10 +189,17 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
       const view = hit ? await holdMatchedOrder(ctx, created.view, hit.entry, { ip: props.ip ?? null, mailCreated }) : created.view;
       return { uid, secret, url: orderPath(uid, secret), order: presentOrder(view) };
     } catch (error) {
+      if (error instanceof UniqueConstraintError && (await externalIdTaken(ctx, props.api))) throw new ExternalIdTaken();
       if (error instanceof UniqueConstraintError && attempt < UID_ATTEMPTS) continue;
       throw error;
     }
   }
+}
+
+/** Whether the key already has an order with this external id (the unique index refused a repeat). */
+async function externalIdTaken(ctx: OrdersContext, api: CreateOrderProps['api']): Promise<boolean> {
+  if (!api?.externalId) return false;
+  return (await ctx.models.Order.count({ where: { apiKeyId: api.keyId, externalId: api.externalId } })) > 0;
 }
 
 /**

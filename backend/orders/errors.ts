@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../common/api';
-import { AppError } from '../platform/errors';
+import type { AmountViolation } from '../../common/catalogue';
+import { AppError, AppErrorWith, ValidationError, type AppErrorOptions } from '../platform/errors';
 
 /** The action is not possible in the order's current state (or a concurrent change won). */
 export class InvalidTransition extends AppError {
@@ -30,3 +31,20 @@ export class RefundAddressRequired extends AppError {
   readonly status = 400;
   readonly code = ErrorCode.RefundAddressRequired;
 }
+
+/** An amount the widget would refuse (400 validation_failed on the amount's field), with the reason (common/catalogue.ts AMOUNT_VIOLATIONS). */
+export class AmountRefused extends ValidationError {
+  constructor(
+    readonly violation: AmountViolation,
+    fields: Record<string, string>,
+    options: AppErrorOptions = {},
+  ) {
+    super(fields, options);
+  }
+}
+
+/** The rate a quote promised is no longer the current one. */
+export class RateChanged extends AppErrorWith(409, ErrorCode.RateChanged) {}
+
+/** The partner API key already made an order with this external id (createOrder's `api.externalId`). */
+export class ExternalIdTaken extends AppErrorWith(409, ErrorCode.Conflict) {}

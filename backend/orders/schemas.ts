@@ -11,17 +11,26 @@ export const COMMENT_MAX_LENGTH = 500;
 export const ACCOUNT_MAX_LENGTH = 255;
 export const REF_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** An asset code (required). */
 const code = string().required().matches(ASSET_CODE_PATTERN, { message: validationMessage('general_error') });
 /** A plain decimal string (no comma, no spaces): what the quote math takes. */
-const amount = amountField()
+/** A plain decimal amount (optional). */
+export const orderAmountField = amountField()
   .optional()
   .test({
     name: 'plain_decimal',
     test: (value, context) => value === undefined || isDecimalString(value) || context.createError({ message: validationMessage('invalid_amount') }),
   });
-const optionalText = (max: number) => string().strict().optional().test(rule('max_length', max));
+export const assetCodeField = code;
+/** `amountReceive` beside `amountSend`: exactly one of the two. */
+export const oneAmountField = orderAmountField.test({
+  name: 'one_amount',
+  test: (value, context) =>
+    (value === undefined) !== (context.parent.amountSend === undefined) || context.createError({ message: validationMessage(value === undefined ? 'required' : 'general_error') }),
+});
+export const optionalText = (max: number) => string().strict().optional().test(rule('max_length', max));
 
-const extraShape = Object.fromEntries(EXTRA_FIELD_NAMES.map((name) => [name, optionalText(ACCOUNT_MAX_LENGTH)]));
+export const extraShape = Object.fromEntries(EXTRA_FIELD_NAMES.map((name) => [name, optionalText(ACCOUNT_MAX_LENGTH)]));
 
 /**
  * `POST /api/orders` (CreateOrderRequest): exactly one of amountSend / amountReceive; the
@@ -30,12 +39,8 @@ const extraShape = Object.fromEntries(EXTRA_FIELD_NAMES.map((name) => [name, opt
 export const createOrderSchema = object({
   from: code,
   to: code,
-  amountSend: amount,
-  amountReceive: amount.test({
-    name: 'one_amount',
-    test: (value, context) =>
-      (value === undefined) !== (context.parent.amountSend === undefined) || context.createError({ message: validationMessage(value === undefined ? 'required' : 'general_error') }),
-  }),
+  amountSend: orderAmountField,
+  amountReceive: oneAmountField,
   rateType: string().required().oneOf([...RATE_TYPES], validationMessage('general_error')),
   email: emailField.test(rule('max_length', 191)),
   senderAccount: optionalText(ACCOUNT_MAX_LENGTH),
@@ -66,7 +71,7 @@ export const refundAddressSchema = object({
 
 /** Operator action bodies: each action reads the field it needs. */
 export const operatorActionSchema = object({
-  amount,
+  amount: orderAmountField,
   address: string().strict().optional().test(rule('account')).test(rule('max_length', ACCOUNT_MAX_LENGTH)),
   reason: string().strict().optional().trim().max(MAX_REVERSE_REASON, validationMessage('max_length', { max: MAX_REVERSE_REASON })),
   minutes: number().strict().optional().integer(validationMessage('integer')).min(1, validationMessage('min_value', { min: 1 })).max(MAX_EXTEND_MINUTES, validationMessage('max_value', { max: MAX_EXTEND_MINUTES })),

@@ -5,6 +5,7 @@
  * like a missing one.
  */
 import { Op, type WhereOptions } from 'sequelize';
+import type { OrderStatus } from '../../common/enums';
 import type { OrderDto } from '../../common/orders';
 import { orderPath } from '../../common/orders';
 import { HISTORY_FILTER_STATUSES, USER_EXCHANGES_PAGE_SIZE, type HistoryFilter, type UserExchangeDto, type UserExchangeList } from '../../common/userExchanges';
@@ -40,12 +41,36 @@ export function presentUserExchange(order: Pick<OrderDto, 'uid' | 'version' | 's
 export async function listUserExchanges(
   models: Pick<Models, 'Order' | 'Asset'>,
   userId: number,
-  query: { status?: HistoryFilter; cursor?: string },
+  query: UserExchangeQuery,
   limit = USER_EXCHANGES_PAGE_SIZE,
 ): Promise<UserExchangeList> {
+  const { rows, nextCursor } = await findUserExchanges(models, userId, query, limit);
+  return { rows, nextCursor };
+}
+
+export interface UserExchangeQuery {
+  status?: HistoryFilter;
+  cursor?: string;
+  /** Exactly these statuses (the partner API's filter). */
+  statuses?: readonly OrderStatus[];
+  /** Created at or after / before (the partner API's dates). */
+  createdFrom?: Date;
+  createdBefore?: Date;
+}
+
+/** listUserExchanges with the page's rows as well (`orders[i]` is `rows[i]`). */
+export async function findUserExchanges(
+  models: Pick<Models, 'Order' | 'Asset'>,
+  userId: number,
+  query: UserExchangeQuery,
+  limit = USER_EXCHANGES_PAGE_SIZE,
+): Promise<UserExchangeList & { orders: Order[] }> {
   const where: WhereOptions<Order>[] = [{ userId }];
   const filter = query.status ?? 'all';
   if (filter !== 'all') where.push({ status: { [Op.in]: [...HISTORY_FILTER_STATUSES[filter]] } });
+  if (query.statuses) where.push({ status: { [Op.in]: [...query.statuses] } });
+  if (query.createdFrom) where.push({ createdAt: { [Op.gte]: query.createdFrom } });
+  if (query.createdBefore) where.push({ createdAt: { [Op.lt]: query.createdBefore } });
   if (query.cursor) where.push({ id: { [Op.lt]: Number(query.cursor) } });
   const found = await models.Order.findAll({ where: { [Op.and]: where }, order: [['id', 'DESC']], limit: limit + 1 });
   const page = found.slice(0, limit);
@@ -53,7 +78,7 @@ export async function listUserExchanges(
   const assets = codes.length === 0 ? [] : await models.Asset.findAll({ where: { code: { [Op.in]: codes } } });
   const byCode = new Map(assets.map((asset) => [asset.code, asset]));
   const rows = page.map((order) => presentUserExchange(presentOperatorSummary(order, byCode.get(order.fromCode) ?? null, byCode.get(order.toCode) ?? null)));
-  return { rows, nextCursor: found.length > limit ? String(page[page.length - 1]!.id) : null };
+  return { rows, orders: page, nextCursor: found.length > limit ? String(page[page.length - 1]!.id) : null };
 }
 
 /**

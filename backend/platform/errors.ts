@@ -109,4 +109,19 @@ export class ServiceUnavailableError extends AppErrorWith(503, ErrorCode.Service
 /** 503 while MAINTENANCE=1 for actions that are paused. */
 export class MaintenanceError extends AppErrorWith(503, ErrorCode.Maintenance) {}
 
+/**
+ * An error whose status and code are chosen at run time from a contract's table (the partner
+ * API's codes, backend/partnerApi/errors.ts), with per-field messages when it has them.
+ */
+export class CodedError extends AppError {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, string>,
+    options: AppErrorOptions = {},
+  ) {
+    super(options);
+  }
+}
+
 export class InternalError extends AppErrorWith(500, ErrorCode.Internal) {}

@@ -152,6 +152,18 @@ describe('the referral programme', function () {
       expect((await decided(id, {}, null)).row).to.include({ status: 'refused', reason: 'no_profit', profitUsdt: null });
     });
 
+    it("rewards an order made through the partner's own API key (theirs as userId, their customer's exchange), and its accounts are not the partner's", async () => {
+      const owner = await partner(server, ctx);
+      const id = owner.user.id;
+      const wallet = `api-customer-wallet-${randomBytes(4).toString('hex')}`;
+      // An earlier API order with the same customer wallet: not the partner's own account.
+      await buildOrder(server, { direction, userId: id, request: { receiverAccount: wallet }, set: { apiKeyId: 77, referrerId: id } });
+      const { row } = await decided(id, { userId: id, apiKeyId: 77, receiverAccount: wallet });
+      expect(row).to.include({ status: 'eligible', reason: null });
+      // Without the key it stays the partner's own order.
+      expect((await decided(id, { userId: id })).row).to.include({ status: 'refused', reason: 'own_order' });
+    });
+
     it("refuses an order from an address the partner signed in from (the session index)", async () => {
       const owner = await partner(server, ctx);
       expect((await new TestClient(server.url).signIn(owner.email, owner.password)).status).to.equal(200);

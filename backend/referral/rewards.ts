@@ -2,7 +2,7 @@
  * The reward decision on a done order of a referred customer, made in the done transaction right
  * after its profit was fixed: one `referral_rewards` row per order (unique orderId; a second call
  * or a racing one reads the row already there). Refused, with the reason recorded, for the
- * partner's own order, an order sharing the partner's e-mail, card, wallet or address, or one with
+ * partner's own order (except one made through their partner API key: userId is theirs, the customer is not), an order sharing the partner's e-mail, card, wallet or address, or one with
  * no profit; else eligible at the partner's percent now: amount = profit × percent / 100, rounded
  * down to REWARD_DECIMALS (common/referral.ts) — the rest of the 18 places would be dust nobody can withdraw —
  * down to 18 places (multiplied by 0.01: exact, no division). The eligible reward is returned for the ledger to post (round 2: backend/ledger).
@@ -19,7 +19,7 @@ import { ipHashes } from './ipHash';
 import { partnerPercent } from './percent';
 
 /** What decideReward reads of the order (with its profit fixed). */
-export type RewardOrder = Pick<Order, 'id' | 'userId' | 'email' | 'senderAccount' | 'receiverAccount' | 'ipHash' | 'referrerId' | 'profitUsdt'>;
+export type RewardOrder = Pick<Order, 'id' | 'userId' | 'email' | 'senderAccount' | 'receiverAccount' | 'ipHash' | 'referrerId' | 'profitUsdt'> & Partial<Pick<Order, 'apiKeyId'>>;
 
 /** An eligible reward: what the ledger posts to the partner's balance in USDT. */
 export interface EligibleReward {
@@ -61,7 +61,8 @@ async function partnerHolds(deps: ReferralDeps, transaction: Transaction, partne
   const saved = await deps.models.Requisite.count({ where: { userId: partnerId, kind, numberHash: hashes }, transaction });
   if (saved > 0) return true;
   const own = await deps.models.Order.findAll({
-    where: { userId: partnerId, [Op.or]: [{ senderAccount: { [Op.ne]: null } }, { receiverAccount: { [Op.ne]: null } }] },
+    // The partner's own orders: not those made through their API key (their customers').
+    where: { userId: partnerId, apiKeyId: { [Op.is]: null }, [Op.or]: [{ senderAccount: { [Op.ne]: null } }, { receiverAccount: { [Op.ne]: null } }] },
     attributes: ['senderAccount', 'receiverAccount'],
     order: [['id', 'DESC']],
     limit: 200,
@@ -77,7 +78,7 @@ async function partnerHolds(deps: ReferralDeps, transaction: Transaction, partne
 /** Whether the order came from an address the partner used: their orders' hashes, their live sessions' sign-in addresses. */
 async function partnerSharesIp(deps: ReferralDeps, transaction: Transaction, partnerId: number, hash: string | null): Promise<boolean> {
   if (!hash) return false;
-  const orders = await deps.models.Order.count({ where: { userId: partnerId, ipHash: hash }, transaction });
+  const orders = await deps.models.Order.count({ where: { userId: partnerId, apiKeyId: { [Op.is]: null }, ipHash: hash }, transaction });
   if (orders > 0) return true;
   if (!deps.kv) return false;
   const sessions = await listUserSessions(deps.kv, partnerId, deps.now().getTime());
@@ -86,7 +87,8 @@ async function partnerSharesIp(deps: ReferralDeps, transaction: Transaction, par
 
 /** Why the order earns nothing, or null when it earns. */
 export async function refusalOf(deps: ReferralDeps, transaction: Transaction, order: RewardOrder, partnerId: number): Promise<RewardRefusal | null> {
-  if (order.userId === partnerId) return 'own_order';
+  // An order made through the partner's API key is theirs (their history) but their customer's exchange: not their own.
+  if (order.userId === partnerId && (order.apiKeyId ?? null) === null) return 'own_order';
   const partner = await deps.models.User.findByPk(partnerId, { attributes: ['id', 'email'], transaction });
   if (partner && partner.email.trim().toLowerCase() === order.email.trim().toLowerCase()) return 'same_email';
   const { cards, wallets } = orderAccounts(order);

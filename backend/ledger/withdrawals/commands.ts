@@ -83,22 +83,25 @@ async function payoutAccount(ctx: WithdrawalsContext, user: User, asset: Asset, 
  * 422 card_not_verified, 400 otp_required / invalid_code when 2FA is on, 409 no_funds when
  * nothing is available, 409 insufficient_funds when the amount is more (checked again by the
  * ledger's conditional update: concurrent requests never take more than there is).
+ * `viaApiKey`: the request comes through a partner API key with "allow withdrawals" (backend/partnerApi),
+ * which could only be turned on with a current 2FA code: the key is the authorisation, no code is asked.
  */
-export async function requestWithdrawal(ctx: WithdrawalsContext, props: { user: User; input: WithdrawalRequest; t: Translate }): Promise<Withdrawal> {
+export async function requestWithdrawal(ctx: WithdrawalsContext, props: { user: User; input: WithdrawalRequest; t: Translate; viaApiKey?: boolean }): Promise<Withdrawal> {
   const { user, input, t } = props;
+  const totp = user.twoFactorEnabled && !props.viaApiKey;
   const asset = await enabledAsset(ctx, input.currency, t);
   const amount = new Big(input.amount);
   const min = await readMinPayout(ctx.models);
   if (amount.lte(0) || amount.lt(min)) throw new BelowMinPayout({ values: { min } });
   const account = await payoutAccount(ctx, user, asset, input.account, t);
-  if (user.twoFactorEnabled && !input.code) throw new OtpRequired();
+  if (totp && !input.code) throw new OtpRequired();
   const available = new Big((await partnerBalances(ctx, user.id)).available);
   if (available.lte(0)) throw new NoFunds();
   if (amount.gt(available)) throw new InsufficientFunds();
   const quote = quoteFor(ctx, asset, input.amount);
   await openAccounts(ctx, [partnerAccount(user.id, 'available'), partnerAccount(user.id, 'held')]);
   const row = await writeTransaction(ctx.sequelize, async (transaction) => {
-    if (user.twoFactorEnabled) await checkTotpCode(ctx, user, input.code!, transaction);
+    if (totp) await checkTotpCode(ctx, user, input.code!, transaction);
     const created = await ctx.models.Withdrawal.create(
       { userId: user.id, currency: asset.code, amount: quote.amount, payout: quote.payout, rate: quote.rate, ...account, status: 'new', reason: null, decidedById: null },
       { transaction },

@@ -97,6 +97,12 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare profitUsdt: CreationOptional<string | null>;
   /** When the order was done (the active-referral count). */
   declare doneAt: CreationOptional<Date | null>;
+  /** The partner API key that made the order (backend/partnerApi); null: made on the site. */
+  declare apiKeyId: CreationOptional<number | null>;
+  /** The partner's own id of the order, unique per key (order_create's idempotency). */
+  declare externalId: CreationOptional<string | null>;
+  /** This order's webhook address (null: the key's). */
+  declare callbackUrl: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -168,6 +174,9 @@ export function initOrder(sequelize: Sequelize): typeof Order {
       ipHash: { type: DataTypes.STRING(64), allowNull: true },
       profitUsdt: money(sequelize, 'profitUsdt', { allowNull: true }),
       doneAt: { type: DataTypes.DATE, allowNull: true },
+      apiKeyId: { type: DataTypes.INTEGER, allowNull: true },
+      externalId: { type: DataTypes.STRING(64), allowNull: true },
+      callbackUrl: { type: DataTypes.STRING(500), allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     }),

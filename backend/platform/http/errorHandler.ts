@@ -2,6 +2,7 @@ import { ConnectionError as DatabaseConnectionError } from 'sequelize';
 import type { ApiFailure } from '../../../common/api';
 import { ErrorCode } from '../../../common/api';
 import {
+  CodedError,
   AppError,
   BadRequestError,
   ConflictError,
