@@ -15,7 +15,10 @@ import { sessionIndexHooks } from './accounts/sessionIndex';
 import type { RateLimits } from './platform/security/rateLimit';
 import { accountRoutes } from './accounts/routes';
 import { initModels } from './models';
-import { createOrdersContext } from './orders/context';
+import { createOrdersContext, type OrdersContext } from './orders/context';
+import { createApiMethods } from './partnerApi/methods/all';
+import { PARTNER_METHODS } from './partnerApi/methods';
+import { createCatalogueCache } from './catalogue/cache';
 import { orderRoutes } from './orders/routes';
 import { ORDER_UPLOAD_PATH } from './orders/uploadRoutes';
 import { operatorRoutes } from './console/routes';
@@ -37,9 +40,9 @@ import { KYC_UPLOAD_PATH, kycStaffRoutes, kycUserRoutes } from './kyc/routes';
 import { createRequisitesContext } from './requisites/context';
 import { REQUISITE_UPLOAD_PATH, requisiteRoutes } from './requisites/routes';
 import { requisiteReviewRoutes } from './requisites/reviewRoutes';
-import { createWithdrawalsContext } from './ledger/withdrawals/context';
+import { createWithdrawalsContext, type WithdrawalsContext } from './ledger/withdrawals/context';
 import { withdrawalRoutes, withdrawalStaffRoutes } from './ledger/withdrawals/routes';
-import { createReferralContext } from './referral/context';
+import { createReferralContext, type ReferralContext } from './referral/context';
 import { referralAdminRoutes, referralClickRoutes, referralUserRoutes } from './referral/routes';
 import { apiKeyRoutes } from './partnerApi/keyRoutes';
 import { signedCallRoutes } from './partnerApi/signedCall';
@@ -75,11 +78,34 @@ export interface ApiRoutesDeps {
   maintenance: Maintenance;
 }
 
+/** The domains' contexts the session API and the partner API's signed call share (built once a process). */
+export interface DomainContexts {
+  orders: OrdersContext;
+  withdrawals: WithdrawalsContext;
+  referral: ReferralContext;
+}
+
+export function domainContexts(deps: Omit<ApiRoutesDeps, 'app'>): DomainContexts {
+  return {
+    orders: createOrdersContext({
+      sequelize: deps.db.sequelize,
+      kv: deps.kv,
+      logger: deps.logger,
+      rates: deps.rates,
+      config: deps.config,
+      i18n: deps.services.i18n,
+      mailer: deps.services.mailer,
+    }),
+    withdrawals: createWithdrawalsContext({ sequelize: deps.db.sequelize, kv: deps.kv, rates: deps.rates, mailer: deps.services.mailer, logger: deps.logger, config: deps.config }),
+    referral: createReferralContext({ sequelize: deps.db.sequelize, kv: deps.kv, config: deps.config }),
+  };
+}
+
 /**
  * The session-aware JSON API under `/api`: same-origin check for unsafe methods, JSON bodies
  * only, KV-backed sessions, then the feature routers.
  */
-export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
+export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domainContexts(deps)): Router<AppState> {
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(
     sameOrigin(deps.config.publicUrl),
@@ -96,15 +122,7 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   for (const router of accountRoutes(deps)) api.use(router.routes());
   api.use(catalogueRoutes({ db: deps.db }).routes());
   api.use(ratesRoutes({ rates: deps.rates }).routes());
-  const orders = createOrdersContext({
-    sequelize: deps.db.sequelize,
-    kv: deps.kv,
-    logger: deps.logger,
-    rates: deps.rates,
-    config: deps.config,
-    i18n: deps.services.i18n,
-    mailer: deps.services.mailer,
-  });
+  const { orders, withdrawals, referral } = contexts;
   api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.maintenance }).routes());
   api.use(userExchangeRoutes({ orders, kv: deps.kv, models }).routes());
   const staff = { kv: deps.kv, models, policy: staffPolicy(deps.config) };
@@ -124,10 +142,8 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
   const kyc = createKycContext({ sequelize: deps.db.sequelize, kv: deps.kv, mailer: deps.services.mailer, logger: deps.logger, config: deps.config });
   api.use(kycUserRoutes({ ...staff, kyc }).routes());
   api.use(kycStaffRoutes({ ...staff, kyc }).routes());
-  const withdrawals = createWithdrawalsContext({ sequelize: deps.db.sequelize, kv: deps.kv, rates: deps.rates, mailer: deps.services.mailer, logger: deps.logger, config: deps.config });
   api.use(withdrawalRoutes({ withdrawals, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
   api.use(withdrawalStaffRoutes({ ...staff, withdrawals }).routes());
-  const referral = createReferralContext({ sequelize: deps.db.sequelize, kv: deps.kv, config: deps.config });
   api.use(referralUserRoutes({ referral, kv: deps.kv }).routes());
   api.use(referralClickRoutes({ referral, rateLimits: deps.rateLimits }).routes());
   api.use(referralAdminRoutes({ ...staff, referral }).routes());
@@ -140,12 +156,14 @@ export function apiRoutes(deps: ApiRoutesDeps): Router<AppState> {
  * The partner API's signed call (`POST /api/service/api/v1/{method}`), mounted before apiRoutes:
  * no session, no same-origin check, its own raw-body reading (the signature covers the bytes).
  */
-export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rateLimits' | 'maintenance'>): Router<AppState> {
+export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rateLimits' | 'maintenance'>, contexts: DomainContexts): Router<AppState> {
+  const methods = createApiMethods({ ...contexts, catalogue: createCatalogueCache({ db: deps.db }), maintenance: deps.maintenance });
   return signedCallRoutes({
     sequelize: deps.db.sequelize,
     models: initModels(deps.db.sequelize),
     secretKeys: appSecretKeys(deps.config),
     rateLimits: deps.rateLimits,
     maintenance: deps.maintenance,
+    methods: [...PARTNER_METHODS, ...methods],
   });
 }

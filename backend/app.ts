@@ -17,7 +17,7 @@ import { spa } from './platform/http/spa';
 import type { AppState } from './platform/http/types';
 import { unmatchedApi } from './platform/http/unmatchedApi';
 import type { RatesView } from './rates/store';
-import { apiRoutes, signedApiRoutes } from './api';
+import { apiRoutes, domainContexts, signedApiRoutes } from './api';
 import { exportRoutes } from './export/routes';
 import { systemRoutes } from './system/routes';
 import type { RateLimits } from './platform/security/rateLimit';
@@ -72,7 +72,9 @@ export function createApp(deps: AppDeps): App {
     alerts: createAlerts({ sequelize: deps.db.sequelize, config, i18n: deps.services.i18n }),
   });
 
-  const api = apiRoutes({ app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services, maintenance: app.maintenance });
+  const routeDeps = { app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services, maintenance: app.maintenance };
+  const contexts = domainContexts(routeDeps);
+  const api = apiRoutes(routeDeps, contexts);
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics, maintenance: app.maintenance });
 
   const intake = deps.intake ?? { closing: false };
@@ -88,7 +90,7 @@ export function createApp(deps: AppDeps): App {
   app.use(navigation());
   app.use(exportRoutes({ rates: deps.rates, maintenance: app.maintenance }));
   app.use(system.routes());
-  app.use(signedApiRoutes({ config, db: deps.db, rateLimits: deps.rateLimits, maintenance: app.maintenance }).routes());
+  app.use(signedApiRoutes({ config, db: deps.db, rateLimits: deps.rateLimits, maintenance: app.maintenance }, contexts).routes());
   app.use(api.routes());
   app.use(unmatchedApi());
   app.use(spa(config.staticDir));
