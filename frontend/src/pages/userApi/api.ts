@@ -14,7 +14,7 @@ const keyPath = (apiKey: string) => `/user/api-keys/${encodeURIComponent(apiKey)
 
 export const apiKeysApi = {
   list: () => api.get<ApiKeyDto[]>('/user/api-keys'),
-  create: () => api.post<CreatedApiKey>('/user/api-keys'),
+  create: () => api.post<CreatedApiKey>('/user/api-keys', {}),
   update: (apiKey: string, patch: ApiKeyPatch) => api.patch<ApiKeyDto>(keyPath(apiKey), patch),
   remove: (apiKey: string) => api.delete<unknown>(keyPath(apiKey)),
   /** The webhook delivery log; a 404 (no log on the server yet) reads as an empty log. */
