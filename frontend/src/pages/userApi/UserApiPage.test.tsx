@@ -103,7 +103,7 @@ describe('API keys page (UI)', () => {
     await user.click(screen.getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByTestId('api-key-created')).to.equal(null);
     expect(document.body.textContent).to.not.contain(SECRET);
-    expect(api.requests.filter((request) => request.method === 'POST').map((request) => request.body)).to.deep.equal([undefined]);
+    expect(api.requests.filter((request) => request.method === 'POST').map((request) => request.body)).to.deep.equal([{}]);
   });
 
   it('shows a loading error with a retry', async () => {
