@@ -165,5 +165,6 @@ export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rat
     rateLimits: deps.rateLimits,
     maintenance: deps.maintenance,
     methods: [...PARTNER_METHODS, ...methods],
+    publicUrl: deps.config.publicUrl,
   });
 }

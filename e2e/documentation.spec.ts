@@ -6,6 +6,7 @@
  * Screenshots: /tmp/shots/documentation-<language>-<lang>-<width>.png.
  */
 import { expect } from 'chai';
+import { PARTNER_API_METHODS } from '../common/partnerApi';
 import { describeViolations, seriousViolations } from './axe';
 import { MOBILE, newPage } from './setup';
 import { shoot } from './shots';
@@ -24,7 +25,10 @@ describe('partner API documentation (/documentation)', () => {
       await page.goto('/documentation');
       await page.getByTestId('doc-steps').waitFor({ state: 'visible' });
       expect(await page.getByTestId('doc-steps').locator('li').count()).to.equal(4);
-      await page.locator('[data-testid="doc-methods"], [data-testid="doc-methods-error"]').first().waitFor({ state: 'visible' });
+      // The methods come from the server's OpenAPI document: every method of the contract.
+      await page.getByTestId('doc-methods').waitFor({ state: 'visible' });
+      const methods = (await page.getByTestId('doc-methods').textContent()) ?? '';
+      for (const method of PARTNER_API_METHODS) expect(methods, method).to.contain(method);
       const tabs = page.getByRole('tablist', { name: text(LANG, 'pages.documentation.examples.tabsLabel') });
       for (const name of ['curl', 'Node.js', 'Python', 'PHP']) {
         await tabs.getByRole('tab', { name }).click();

@@ -36,6 +36,7 @@ import { openWithAny } from '../platform/security/secretBox';
 import { BadSignature, IpNotAllowed, KeyDisabled, PartnerValidationError, StaleNonce, UnknownMethod, WithdrawalsNotAllowed } from './errors';
 import { PARTNER_METHODS } from './methods';
 import { apiKeySealContext } from './models/ApiKey';
+import { openApiDocument } from './openapi';
 import type { ApiCaller, PartnerMethodDefinition } from './registry';
 import { signatureMatches, signBody } from './signature';
 
@@ -47,6 +48,8 @@ export interface SignedCallDeps {
   maintenance: { isOn(): Promise<boolean> };
   /** The methods (default: PARTNER_METHODS). */
   methods?: readonly PartnerMethodDefinition[];
+  /** The site's public address (the OpenAPI document's server). */
+  publicUrl: string;
 }
 
 /** Reads the request's bytes, at most `limit` (413 beyond); only identity encoding. */
@@ -123,6 +126,14 @@ export function signedCallRoutes(deps: SignedCallDeps): Router<AppState> {
   const { models } = deps;
   const perKey = deps.rateLimits.limiter('partnerApi.calls', PARTNER_API_CALLS_PER_MINUTE, 60);
   const router = new Router<AppState>({ prefix: PARTNER_API_PREFIX });
+
+  // The OpenAPI document of exactly these methods (openapi.ts), public: the documentation page reads it.
+  const document = JSON.stringify(openApiDocument([...methods.values()] as PartnerMethodDefinition<never>[], deps.publicUrl));
+  router.get('/openapi.json', function openApi(ctx) {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.type = 'application/json';
+    ctx.body = document;
+  });
 
   router.post('/:method', async function signedCall(ctx) {
     ctx.set('Cache-Control', 'no-store');

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { PartnerOrderDto, PartnerQuoteDto } from '../../common/partnerApi';
-import { PARTNER_API_METHODS } from '../../common/partnerApi';
+import { PARTNER_API_ERRORS, PARTNER_API_METHODS } from '../../common/partnerApi';
 import { signedInAs } from '../console/testing';
 import { buildDirection, type TestDirection } from '../orders/testing';
 import { startTestServer, type TestServer } from '../test/server';
@@ -62,5 +62,22 @@ describe('the partner API methods over the signed call', function () {
     const invalid = await call('rate', { from: direction.from });
     expect(invalid.status).to.equal(400);
     expect(invalid.body.error?.code).to.equal('validation_error');
+  });
+
+  it('serves the OpenAPI 3.1 document of exactly the methods the signed call runs, their fields from their own schemas', async () => {
+    const answer = await fetch(`${server.url}/api/service/api/v1/openapi.json`);
+    expect(answer.status).to.equal(200);
+    const document = (await answer.json()) as { openapi: string; paths: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { required: string[]; properties: Record<string, unknown> } } } }; 'x-errors': string[] } }> };
+    expect(document.openapi).to.equal('3.1.0');
+    expect(Object.keys(document.paths)).to.have.members(PARTNER_API_METHODS.map((method) => `/${method}`));
+    const rate = document.paths['/rate']!.post;
+    const body = rate.requestBody.content['application/json'].schema;
+    expect(body.required).to.include.members(['time', 'from', 'to']);
+    expect(Object.keys(body.properties)).to.include.members(['amountSend', 'amountReceive', 'rateType']);
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const code of item.post['x-errors']) expect(PARTNER_API_ERRORS, `${path} ${code}`).to.include(code);
+    }
+    const orderGet = document.paths['/order_get']!.post.requestBody.content['application/json'].schema;
+    expect(orderGet.required).to.deep.equal(['time', 'uid']);
   });
 });
