@@ -18,7 +18,7 @@ import { initModels } from './models';
 import { createOrdersContext, type OrdersContext } from './orders/context';
 import { createApiMethods } from './partnerApi/methods/all';
 import { PARTNER_METHODS } from './partnerApi/methods';
-import { createCatalogueCache } from './catalogue/cache';
+import { createCatalogueCache, type CatalogueCache } from './catalogue/cache';
 import { orderRoutes } from './orders/routes';
 import { ORDER_UPLOAD_PATH } from './orders/uploadRoutes';
 import { operatorRoutes } from './console/routes';
@@ -83,6 +83,8 @@ export interface DomainContexts {
   orders: OrdersContext;
   withdrawals: WithdrawalsContext;
   referral: ReferralContext;
+  /** The one catalogue cache of the process: `GET /api/catalogue` and the partner API's currencies/directions. */
+  catalogue: CatalogueCache;
 }
 
 export function domainContexts(deps: Omit<ApiRoutesDeps, 'app'>): DomainContexts {
@@ -98,6 +100,7 @@ export function domainContexts(deps: Omit<ApiRoutesDeps, 'app'>): DomainContexts
     }),
     withdrawals: createWithdrawalsContext({ sequelize: deps.db.sequelize, kv: deps.kv, rates: deps.rates, mailer: deps.services.mailer, logger: deps.logger, config: deps.config }),
     referral: createReferralContext({ sequelize: deps.db.sequelize, kv: deps.kv, config: deps.config }),
+    catalogue: createCatalogueCache({ db: deps.db }),
   };
 }
 
@@ -120,7 +123,7 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
   const models = initModels(deps.db.sequelize);
   api.use(sessionRoutes({ kv: deps.kv, models }).routes());
   for (const router of accountRoutes(deps)) api.use(router.routes());
-  api.use(catalogueRoutes({ db: deps.db }).routes());
+  api.use(catalogueRoutes({ db: deps.db, cache: contexts.catalogue }).routes());
   api.use(ratesRoutes({ rates: deps.rates }).routes());
   const { orders, withdrawals, referral } = contexts;
   api.use(orderRoutes({ orders, kv: deps.kv, models, rateLimits: deps.rateLimits, maintenance: deps.maintenance }).routes());
@@ -157,7 +160,7 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
  * no session, no same-origin check, its own raw-body reading (the signature covers the bytes).
  */
 export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rateLimits' | 'maintenance'>, contexts: DomainContexts): Router<AppState> {
-  const methods = createApiMethods({ ...contexts, catalogue: createCatalogueCache({ db: deps.db }), maintenance: deps.maintenance });
+  const methods = createApiMethods({ ...contexts, maintenance: deps.maintenance });
   return signedCallRoutes({
     sequelize: deps.db.sequelize,
     models: initModels(deps.db.sequelize),
