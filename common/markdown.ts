@@ -6,17 +6,19 @@
  * link to another site opened in a new tab. Used by the server (prerendered pages, previews) and the
  * SPA (which sets the result as inner HTML — safe because of the rules above).
  */
-import MarkdownIt from 'markdown-it';
+import markdownit from 'markdown-it';
+
+type Renderer = ReturnType<typeof markdownit>;
 
 const SAFE_HREF = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
 
-function createRenderer(): MarkdownIt {
-  const md = new MarkdownIt({ html: false, linkify: true, typographer: true, breaks: false });
+function createRenderer(): Renderer {
+  const md = markdownit({ html: false, linkify: true, typographer: true, breaks: false });
   const defaultValidate = md.validateLink.bind(md);
   md.validateLink = (url: string) => defaultValidate(url) && (SAFE_HREF.test(url.trim()) || !/^[a-z][a-z0-9+.-]*:/i.test(url.trim()));
   md.renderer.rules.link_open = (tokens, index, options, _env, self) => {
     const token = tokens[index]!;
-    const href = token.attrGet('href') ?? '';
+    const href = String(token.attrGet('href') ?? '');
     token.attrSet('rel', 'nofollow noopener noreferrer');
     if (/^https?:\/\//i.test(href)) token.attrSet('target', '_blank');
     return self.renderToken(tokens, index, options);
@@ -24,7 +26,7 @@ function createRenderer(): MarkdownIt {
   return md;
 }
 
-let renderer: MarkdownIt | undefined;
+let renderer: Renderer | undefined;
 
 /** The HTML of `source` (Markdown; raw HTML is shown as text). */
 export function renderMarkdown(source: string): string {
