@@ -19,7 +19,7 @@ import type { PartnerMethodDefinition } from './registry';
 export const CALL_ERRORS: readonly PartnerApiError[] = ['bad_signature', 'stale_nonce', 'key_disabled', 'ip_not_allowed', 'too_many_requests', 'validation_error'];
 
 /** The HTTP status of every code (the signed call's own, then errorMap.ts's). */
-export const ERROR_STATUS: Record<PartnerApiError, number> = {
+export const ERROR_STATUS = {
   bad_signature: 401,
   stale_nonce: 409,
   key_disabled: 403,
@@ -27,8 +27,8 @@ export const ERROR_STATUS: Record<PartnerApiError, number> = {
   withdrawals_not_allowed: 403,
   too_many_requests: 429,
   unknown_method: 404,
-  ...(PARTNER_ERROR_STATUS as Record<Exclude<PartnerApiError, 'bad_signature' | 'stale_nonce' | 'key_disabled' | 'ip_not_allowed' | 'withdrawals_not_allowed' | 'too_many_requests' | 'unknown_method'>, number>),
-};
+  ...PARTNER_ERROR_STATUS,
+} as Record<PartnerApiError, number>;
 
 /** A method's own errors (what its domain refusals map to: errorMap.ts). */
 export const METHOD_ERRORS: Partial<Record<string, readonly PartnerApiError[]>> = {
@@ -62,14 +62,14 @@ function fieldSchema(description: SchemaFieldDescription): JsonSchema {
 }
 
 /** The request body of a method: `time` plus its schema's fields. */
-export function requestSchema(method: string, schema: AnyObjectSchema | undefined, t: Translate): { type: 'object'; required: string[]; properties: Record<string, JsonSchema>; additionalProperties: false } {
+export function requestSchema(method: string, schema: AnyObjectSchema | undefined, t: Translate): { type: 'object'; required: string[]; properties: Record<string, JsonSchema> } {
   const properties: Record<string, JsonSchema> = { time: { type: 'integer', minimum: 1, description: t('apiDocs.time') } };
   const required = ['time'];
   for (const [name, description] of Object.entries(requestFields(schema))) {
     properties[name] = { ...fieldSchema(description), description: t(fieldKey(method, name)) };
     if (isField(description) && description.optional === false) required.push(name);
   }
-  return { type: 'object', required, properties, additionalProperties: false };
+  return { type: 'object', required, properties };
 }
 
 /** The fields of a method's parameters' schema (none without one). */
