@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { ServerI18n } from './platform/i18n';
 import type { Config } from './platform/config/types';
 import type { Database } from './platform/db';
 import type { KV } from './platform/kv/types';
@@ -159,7 +160,7 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
  * The partner API's signed call (`POST /api/service/api/v1/{method}`), mounted before apiRoutes:
  * no session, no same-origin check, its own raw-body reading (the signature covers the bytes).
  */
-export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rateLimits' | 'maintenance'>, contexts: DomainContexts): Router<AppState> {
+export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rateLimits' | 'maintenance'> & { i18n: ServerI18n }, contexts: DomainContexts): Router<AppState> {
   const methods = createApiMethods({ ...contexts, maintenance: deps.maintenance });
   return signedCallRoutes({
     sequelize: deps.db.sequelize,
@@ -169,5 +170,6 @@ export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rat
     maintenance: deps.maintenance,
     methods: [...PARTNER_METHODS, ...methods],
     publicUrl: deps.config.publicUrl,
+    i18n: deps.i18n,
   });
 }

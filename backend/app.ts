@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps): App {
   app.use(navigation());
   app.use(exportRoutes({ rates: deps.rates, maintenance: app.maintenance }));
   app.use(system.routes());
-  app.use(signedApiRoutes({ config, db: deps.db, rateLimits: deps.rateLimits, maintenance: app.maintenance }, contexts).routes());
+  app.use(signedApiRoutes({ config, db: deps.db, rateLimits: deps.rateLimits, maintenance: app.maintenance, i18n: app.i18n }, contexts).routes());
   app.use(api.routes());
   app.use(unmatchedApi());
   app.use(spa(config.staticDir));

@@ -29,6 +29,11 @@ describe('partner API documentation (/documentation)', () => {
       await page.getByTestId('doc-methods').waitFor({ state: 'visible' });
       const methods = (await page.getByTestId('doc-methods').textContent()) ?? '';
       for (const method of PARTNER_API_METHODS) expect(methods, method).to.contain(method);
+      // In the visitor's language (the server's document for ?lang=), with each method's example answer and error meanings.
+      const rate = page.getByTestId('doc-method-rate');
+      expect(await rate.getByRole('heading', { level: 3 }).textContent()).to.contain(text(LANG, 'apiDocs.methods.rate.summary'));
+      expect(await rate.locator('pre').textContent()).to.contain('"quoteId"');
+      expect(await page.getByTestId('doc-method-order_cancel').textContent()).to.contain(text(LANG, 'apiDocs.errors.not_cancellable'));
       const tabs = page.getByRole('tablist', { name: text(LANG, 'pages.documentation.examples.tabsLabel') });
       for (const name of ['curl', 'Node.js', 'Python', 'PHP']) {
         await tabs.getByRole('tab', { name }).click();

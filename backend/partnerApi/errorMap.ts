@@ -11,7 +11,7 @@ import { AppError, CodedError, ValidationError } from '../platform/errors';
 import { AmountRefused } from '../orders/errors';
 
 /** The contract's codes this module answers with, and their HTTP statuses. */
-const STATUS: Partial<Record<PartnerApiError, number>> = {
+export const PARTNER_ERROR_STATUS: Partial<Record<PartnerApiError, number>> = {
   validation_error: 400,
   direction_unavailable: 422,
   below_minimum: 422,
@@ -48,7 +48,7 @@ export const PARTNER_ERROR_TABLE: Partial<Record<ErrorCode, PartnerApiError>> = 
 
 /** The partner API's error of `code` (its message: errors.<code>). */
 export function partnerError(code: PartnerApiError, fields?: Record<string, string>, values?: Record<string, unknown>): CodedError {
-  return new CodedError(STATUS[code] ?? 400, code as ErrorCode, fields, values ? { values } : {});
+  return new CodedError(PARTNER_ERROR_STATUS[code] ?? 400, code as ErrorCode, fields, values ? { values } : {});
 }
 
 /** `error` in the contract's terms (see the module comment). */

@@ -3,13 +3,15 @@
  * signed call (`POST /api/service/api/v1/{method}`, backend/partnerApi/signedCall) checks the key,
  * the signature, the nonce, the IP allow-list and the rate limit, then validates the body with the
  * method's schema (400 validation_error with fields) and calls `handle`; what it returns is answered
- * as `{success: true, data}`. A handler refuses with the product's errors (backend/platform/errors).
+ * as `{success: true, data}` (its shape: `answer`). The texts of the OpenAPI document (summary, field
+ * descriptions, error meanings) are locales/<lang>/apiDocs.json's, keyed by method, field and code. A handler refuses with the product's errors (backend/platform/errors).
  */
 import type { Context } from 'koa';
 import type { AnyObjectSchema } from 'yup';
 import type { Lang } from '../../common/api';
 import type { PartnerApiMethod } from '../../common/partnerApi';
 import type { Translate } from '../platform/i18n';
+import type { JsonSchema } from './methods/answers';
 
 /** Who calls: the key (already verified) and its owner. */
 export interface ApiCaller {
@@ -39,8 +41,8 @@ export interface PartnerMethodDefinition<P = Record<string, unknown>> {
   schema?: AnyObjectSchema;
   /** Only keys with "allow withdrawals" (403 withdrawals_not_allowed otherwise). */
   withdrawals?: boolean;
-  /** One line for the OpenAPI document. */
-  summary: string;
+  /** What `data` holds (JSON Schema, methods/answers.ts builders) and an example of it: the document's 200 answer. */
+  answer: { schema: JsonSchema; example: unknown };
   handle(call: MethodCall<P>): Promise<unknown>;
 }
 

@@ -31,6 +31,8 @@ import { MaintenanceError, PayloadTooLargeError, UnsupportedMediaTypeError } fro
 import { plainInput } from '../platform/http/plainInput';
 import { respond } from '../platform/http/respond';
 import type { AppContext, AppState } from '../platform/http/types';
+import type { ServerI18n } from '../platform/i18n';
+import { isLang, LANGS, type Lang } from '../../common/api';
 import { clientIp, type RateLimits } from '../platform/security/rateLimit';
 import { openWithAny } from '../platform/security/secretBox';
 import { BadSignature, IpNotAllowed, KeyDisabled, PartnerValidationError, StaleNonce, UnknownMethod, WithdrawalsNotAllowed } from './errors';
@@ -50,6 +52,8 @@ export interface SignedCallDeps {
   methods?: readonly PartnerMethodDefinition[];
   /** The site's public address (the OpenAPI document's server). */
   publicUrl: string;
+  /** The OpenAPI document's texts in each language. */
+  i18n: ServerI18n;
 }
 
 /** Reads the request's bytes, at most `limit` (413 beyond); only identity encoding. */
@@ -127,12 +131,15 @@ export function signedCallRoutes(deps: SignedCallDeps): Router<AppState> {
   const perKey = deps.rateLimits.limiter('partnerApi.calls', PARTNER_API_CALLS_PER_MINUTE, 60);
   const router = new Router<AppState>({ prefix: PARTNER_API_PREFIX });
 
-  // The OpenAPI document of exactly these methods (openapi.ts), public: the documentation page reads it.
-  const document = JSON.stringify(openApiDocument([...methods.values()] as PartnerMethodDefinition<never>[], deps.publicUrl));
+  // The OpenAPI document of exactly these methods (openapi.ts), public: the documentation page reads
+  // it. In `?lang=` or the `lang` header's language (its texts: locales/<lang>/apiDocs.json), else English.
+  const documents = new Map<Lang, string>(LANGS.map((lang) => [lang, JSON.stringify(openApiDocument([...methods.values()] as PartnerMethodDefinition<never>[], deps.publicUrl, deps.i18n.translator(lang)))]));
   router.get('/openapi.json', function openApi(ctx) {
+    const wanted = typeof ctx.query.lang === 'string' ? ctx.query.lang : ctx.get('lang');
     ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.vary('lang');
     ctx.type = 'application/json';
-    ctx.body = document;
+    ctx.body = documents.get(isLang(wanted) ? wanted : 'en');
   });
 
   router.post('/:method', async function signedCall(ctx) {

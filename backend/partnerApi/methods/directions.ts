@@ -4,6 +4,9 @@ import { directionKey } from '../../rates/engine';
 import { defineMethod } from '../registry';
 import type { PartnerApiDeps } from './context';
 import { directionsParamsSchema } from './schemas';
+import { arrayOf, bool, decimal, int, nullable, objectOf, oneOf, str } from './answers';
+import { RATE_TYPES } from '../../../common/enums';
+import { EXTRA_FIELD_NAMES } from '../../../common/catalogue';
 
 /**
  * `directions`: the offered directions (the catalogue's cache) with the live rate's figures
@@ -14,7 +17,48 @@ export const directions = (deps: PartnerApiDeps) =>
   defineMethod<{ from?: string; to?: string }>({
     name: 'directions',
     schema: directionsParamsSchema,
-    summary: 'The offered directions: rate, min, max, reserve, rate types, manual, card check, availability now.',
+    answer: {
+      schema: objectOf({
+        directions: arrayOf(
+          objectOf(
+            {
+              from: str,
+              to: str,
+              available: bool,
+              rate: nullable(decimal),
+              min: decimal,
+              max: decimal,
+              reserve: decimal,
+              rateTypes: arrayOf(oneOf(RATE_TYPES)),
+              fixedPeriodMinutes: int,
+              manual: bool,
+              cardVerification: bool,
+              extraFields: arrayOf(objectOf({ name: oneOf(EXTRA_FIELD_NAMES), required: bool, pattern: str }, ['pattern'])),
+              schedule: objectOf({ utcOffsetMinutes: int, ranges: arrayOf(objectOf({ day: int, from: str, to: str })) }),
+            },
+            ['schedule'],
+          ),
+        ),
+      }),
+      example: {
+        directions: [
+          {
+            from: 'BTC',
+            to: 'SBERRUB',
+            available: true,
+            rate: '6012345.5',
+            min: '0.001',
+            max: '2',
+            reserve: '1500000',
+            rateTypes: ['fixed', 'float'],
+            fixedPeriodMinutes: 30,
+            manual: false,
+            cardVerification: false,
+            extraFields: [{ name: 'cardHolder', required: true, pattern: '^[A-Z ]{2,64}$' }],
+          },
+        ],
+      },
+    },
     async handle({ params }): Promise<{ directions: PartnerDirectionDto[] }> {
       const { catalogue } = await deps.catalogue.get();
       const assets = new Map(catalogue.assets.map((asset) => [asset.code, asset]));

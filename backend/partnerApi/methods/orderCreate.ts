@@ -10,6 +10,7 @@ import { defineMethod, type MethodCall } from '../registry';
 import type { PartnerApiDeps } from './context';
 import { loadPartnerOrder } from './present';
 import { orderCreateParamsSchema, type OrderCreateParams } from './schemas';
+import { partnerOrderExample, partnerOrderSchema } from './answers';
 
 /** The direction, rate type and amount: the quote's (checked: ours, this key's, not expired), else the parameters'. */
 function orderTerms(deps: PartnerApiDeps, call: MethodCall<OrderCreateParams>): { terms: Pick<CreateOrderRequest, 'from' | 'to' | 'rateType' | 'amountSend' | 'amountReceive'>; quotedRate?: string } {
@@ -37,7 +38,7 @@ export const orderCreate = (deps: PartnerApiDeps) =>
   defineMethod<OrderCreateParams>({
     name: 'order_create',
     schema: orderCreateParamsSchema,
-    summary: 'Create an order from a quote (quoteId) or a direction; externalId makes it idempotent; optional callbackUrl.',
+    answer: { schema: partnerOrderSchema, example: partnerOrderExample },
     async handle(call): Promise<PartnerOrderDto> {
       const { caller, params, t, lang } = call;
       const externalId = params.externalId ?? null;

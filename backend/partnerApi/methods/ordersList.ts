@@ -5,6 +5,9 @@ import { findUserExchanges } from '../../orders/userExchanges';
 import { defineMethod } from '../registry';
 import type { PartnerApiDeps } from './context';
 import { ordersListParamsSchema, type OrdersListParams } from './schemas';
+import { dateTime, decimal, int, nullable, objectOf, oneOf, pageOf, str } from './answers';
+import { ORDER_STATUSES, RATE_TYPES } from '../../../common/enums';
+import { DELETE_REASONS } from '../../../common/orders';
 
 /**
  * `orders_list`: the key owner's orders — all of them, as their exchange history lists them
@@ -15,7 +18,43 @@ export const ordersList = (deps: PartnerApiDeps) =>
   defineMethod<OrdersListParams>({
     name: 'orders_list',
     schema: ordersListParamsSchema,
-    summary: "The key owner's orders, newest first: filters status, from/to (creation), cursor.",
+    answer: {
+      schema: pageOf(
+        objectOf({
+          uid: str,
+          version: int,
+          status: oneOf(ORDER_STATUSES),
+          deleteReason: nullable(oneOf(DELETE_REASONS)),
+          from: objectOf({ code: str, name: str, nameRu: nullable(str), precision: int }),
+          to: objectOf({ code: str, name: str, nameRu: nullable(str), precision: int }),
+          rateType: oneOf(RATE_TYPES),
+          amountSend: decimal,
+          amountReceive: decimal,
+          receivedAmount: nullable(decimal),
+          createdAt: dateTime,
+          externalId: nullable(str),
+        }),
+      ),
+      example: {
+        items: [
+          {
+            uid: 'K7Q2M9XA',
+            version: 3,
+            status: 'done',
+            deleteReason: null,
+            from: { code: 'BTC', name: 'Bitcoin', nameRu: null, precision: 8 },
+            to: { code: 'SBERRUB', name: 'Sberbank', nameRu: 'Сбербанк', precision: 2 },
+            rateType: 'fixed',
+            amountSend: '0.01',
+            amountReceive: '60123.45',
+            receivedAmount: '0.01',
+            createdAt: '2026-01-15T10:00:00.000Z',
+            externalId: 'partner-order-1',
+          },
+        ],
+        nextCursor: '1042',
+      },
+    },
     async handle({ caller, params }): Promise<{ items: (UserExchangeDto & { externalId: string | null })[]; nextCursor: string | null }> {
       const found = await findUserExchanges(
         deps.orders.models,

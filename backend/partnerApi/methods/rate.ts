@@ -4,6 +4,8 @@ import { signQuote } from '../quotes';
 import { defineMethod } from '../registry';
 import type { PartnerApiDeps } from './context';
 import { rateParamsSchema, type RateParams } from './schemas';
+import { dateTime, decimal, objectOf, oneOf, str } from './answers';
+import { RATE_TYPES } from '../../../common/enums';
 
 /**
  * `rate`: the widget's quote (createOrder's priceOrder: the live rate, the direction's limits and
@@ -13,7 +15,10 @@ export const rate = (deps: PartnerApiDeps) =>
   defineMethod<RateParams>({
     name: 'rate',
     schema: rateParamsSchema,
-    summary: 'A quote for an amount on either side (amountSend or amountReceive): rate, amounts, limits, quoteId, expiresAt.',
+    answer: {
+      schema: objectOf({ from: str, to: str, rateType: oneOf(RATE_TYPES), rate: decimal, amountSend: decimal, amountReceive: decimal, min: decimal, max: decimal, reserve: decimal, quoteId: str, expiresAt: dateTime }),
+      example: { from: 'BTC', to: 'SBERRUB', rateType: 'fixed', rate: '6012345.5', amountSend: '0.01', amountReceive: '60123.45', min: '0.001', max: '2', reserve: '1500000', quoteId: 'eyJrIjo0MiwiZiI6IkJUQyJ9.c2lnbmF0dXJl', expiresAt: '2026-01-15T10:01:00.000Z' },
+    },
     async handle({ caller, params, t }): Promise<PartnerQuoteDto> {
       const request = { ...params, rateType: params.rateType as 'fixed' | 'float' };
       const { rate: live, quote } = await priceOrder(deps.orders, request, t);

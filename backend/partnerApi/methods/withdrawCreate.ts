@@ -5,6 +5,7 @@ import { partnerError } from '../errorMap';
 import { defineMethod } from '../registry';
 import type { PartnerApiDeps } from './context';
 import { withdrawCreateParamsSchema } from './schemas';
+import { withdrawalExample, withdrawalSchema } from './answers';
 
 /**
  * `withdraw_create` (keys with "allow withdrawals" only): the referral issue's request — minimum
@@ -16,7 +17,7 @@ export const withdrawCreate = (deps: PartnerApiDeps) =>
     name: 'withdraw_create',
     schema: withdrawCreateParamsSchema,
     withdrawals: true,
-    summary: 'Request a withdrawal of the partner balance: {currency, amount (USDT), account}.',
+    answer: { schema: withdrawalSchema, example: withdrawalExample },
     async handle({ caller, params, t }): Promise<WithdrawalDto> {
       const user = await deps.withdrawals.models.User.findByPk(caller.userId);
       if (!user) throw partnerError('insufficient_funds');

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import { failure, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
-import { OPENAPI_FIXTURE } from './testing/openapi';
+import { OPENAPI_FIXTURE, OPENAPI_FIXTURE_RU } from './testing/openapi';
 
 /** The documentation page against a real HTTP server serving an OpenAPI fixture. */
 async function load() {
@@ -13,7 +13,8 @@ async function load() {
     import('@tanstack/react-query'),
     import('../../../test/i18n'),
   ]);
-  return { Page: page.default, ...client, ...queryClient, ...query };
+  const i18n = (await import('i18next')).default;
+  return { Page: page.default, ...client, ...queryClient, ...query, i18n };
 }
 
 let m: Awaited<ReturnType<typeof load>>;
@@ -65,9 +66,31 @@ describe('documentation page (UI)', () => {
       ['time', 'integer', 'required', 'Milliseconds, strictly growing'],
       ['uid', 'string', 'required', 'The order number'],
     ]);
-    expect(order.querySelector('pre')?.textContent).to.contain('"uid": "A1B2C3"');
-    expect(within(order).getByText('order_not_found')).to.exist;
+    // The example answer, pretty-printed as the document gives it.
+    expect(order.querySelector('pre')?.textContent).to.equal(JSON.stringify({ success: true, data: { uid: 'A1B2C3', status: 'new' } }, null, 2));
+    const notFound = within(order).getByText('order_not_found').closest('li')!;
+    expect(notFound.textContent).to.equal("404 order_not_found — No such order of the key's owner.");
     expect(api.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal([OPENAPI]);
+    expect(api.requests[0]!.query).to.equal('lang=en');
+  });
+
+  it("asks for the document in the visitor's language and shows its Russian summary and error meaning", async () => {
+    api.on(OPENAPI, ({ query }) => ({ status: 200, body: query.get('lang') === 'ru' ? OPENAPI_FIXTURE_RU : OPENAPI_FIXTURE }));
+    await act(async () => {
+      await m.i18n.changeLanguage('ru');
+    });
+    try {
+      await renderPage();
+      const ping = await screen.findByTestId('doc-method-ping');
+      expect(within(ping).getByRole('heading', { level: 3 }).textContent).to.equal('pingПроверяет ключ и подпись');
+      const order = screen.getByTestId('doc-method-order_get');
+      expect(within(order).getByText('order_not_found').closest('li')!.textContent).to.contain('Нет такой заявки у владельца ключа.');
+      expect(api.requests.map((request) => request.query)).to.deep.equal(['lang=ru']);
+    } finally {
+      await act(async () => {
+        await m.i18n.changeLanguage('en');
+      });
+    }
   });
 
   it('shows a loading state, then a loading error with a retry', async () => {

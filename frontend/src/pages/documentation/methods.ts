@@ -1,6 +1,8 @@
 /**
  * The partner API's methods read from its OpenAPI 3.1 document (`GET /api/service/api/v1/openapi.json`):
- * each operation's summary, body fields (local `$ref`s and `allOf` merged), example answer and error codes.
+ * each operation's summary, body fields (local `$ref`s and `allOf` merged), example answer and error codes
+ * with their statuses and meanings (the document's `x-error-codes`). The server writes the document's
+ * texts in the language asked (`?lang=`, locales/<lang>/apiDocs.json), so the page shows them as given.
  */
 import { PARTNER_API_OPENAPI_PATH } from '../../../../common/partnerApi';
 import { apiUrl } from '../../api/client';
@@ -33,9 +35,10 @@ export interface ApiMethod {
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** Fetches the document itself (not an API envelope); the path is under the API base like every call. */
+/** Fetches the document itself (not an API envelope) in `lang`; the path is under the API base like every call. */
 export async function fetchOpenApi(lang: string): Promise<Json> {
-  const response = await fetch(apiUrl(PARTNER_API_OPENAPI_PATH.replace(/^\/api/, '')), { headers: { accept: 'application/json', lang } });
+  const path = `${PARTNER_API_OPENAPI_PATH.replace(/^\/api/, '')}?lang=${encodeURIComponent(lang)}`;
+  const response = await fetch(apiUrl(path), { headers: { accept: 'application/json', lang } });
   if (!response.ok) throw new Error(`openapi ${response.status}`);
   const document: unknown = await response.json();
   if (!isObject(document) || !isObject(document.paths)) throw new Error('openapi: no paths');
@@ -87,6 +90,11 @@ function errorCode(example: unknown): string {
 
 export function readMethods(document: Json): ApiMethod[] {
   const paths = isObject(document.paths) ? document.paths : {};
+  const codes = isObject(document['x-error-codes']) ? document['x-error-codes'] : {};
+  const listedError = (code: string): MethodError => {
+    const known = isObject(codes[code]) ? codes[code] : {};
+    return { status: typeof known.status === 'number' ? String(known.status) : text(known.status), code, description: text(known.description) };
+  };
   return Object.entries(paths).flatMap(([path, item]) => {
     if (!isObject(item)) return [];
     return Object.values(item)
@@ -107,7 +115,7 @@ export function readMethods(document: Json): ApiMethod[] {
             description: isObject(response) ? text(response.description) : '',
           }));
         const listed = Array.isArray(operation['x-errors']) ? operation['x-errors'].map(String) : [];
-        for (const code of listed) if (!errors.some((error) => error.code === code)) errors.push({ status: '', code, description: '' });
+        for (const code of listed) if (!errors.some((error) => error.code === code)) errors.push(listedError(code));
         return {
           path,
           name: text(operation.operationId) || path.replace(/^\//, ''),

@@ -40,6 +40,9 @@ export const OPENAPI_FIXTURE = {
       },
     },
   },
+  'x-error-codes': {
+    order_not_found: { status: 404, description: "No such order of the key's owner." },
+  },
   components: {
     schemas: {
       Signed: {
@@ -49,4 +52,14 @@ export const OPENAPI_FIXTURE = {
       },
     },
   },
+};
+
+/** The same document as the server writes it for `?lang=ru`: Russian texts, the same example. */
+export const OPENAPI_FIXTURE_RU = {
+  ...OPENAPI_FIXTURE,
+  paths: {
+    ...OPENAPI_FIXTURE.paths,
+    '/ping': { post: { ...OPENAPI_FIXTURE.paths['/ping'].post, summary: 'Проверяет ключ и подпись' } },
+  },
+  'x-error-codes': { order_not_found: { status: 404, description: 'Нет такой заявки у владельца ключа.' } },
 };
