@@ -7,7 +7,8 @@
  * partner has the order in order_create's answer. After the commit the row is handed to the
  * process's queue (`deliverWebhooks`), so it arrives at once; the worker's webhook job
  * (./job.ts, `sweepWebhooks`) sends what is due later, by WEBHOOK_RETRY_DELAYS_MS (1 min … 24 h,
- * then given up), with the claim and give-up rules every outbox shares (platform/outbox/delivery.ts).
+ * then given up), with the claim and give-up rules every outbox shares (platform/outbox/delivery.ts);
+ * an order's webhooks go out in the order they were written (a later one waits behind a retried one).
  *
  * At send time the key is read again (deleted, disabled, or its owner not active: given up), the
  * URL checked again against private addresses (given up unless WEBHOOKS_ALLOW_PRIVATE=1) and the
@@ -20,7 +21,18 @@ import { initModels, type Models } from '../../models';
 import type { OrderView } from '../../orders/view';
 import type { Config } from '../../platform/config/types';
 import type { Logger } from '../../platform/logger';
-import { attemptDelivery, contextOutboxTable, enqueueMail, MAIL_LOCK_MS, MAIL_SWEEP_BATCH, PermanentMailError, sweepOutbox, type MailAttempt, type OutboxTable } from '../../platform/outbox/delivery';
+import {
+  attemptDelivery,
+  contextOutboxTable,
+  enqueueMail,
+  MAIL_LOCK_MS,
+  MAIL_SWEEP_BATCH,
+  PermanentMailError,
+  sweepOutbox,
+  waitBehindEarlier,
+  type MailAttempt,
+  type OutboxTable,
+} from '../../platform/outbox/delivery';
 import { appSecretKeys, openWithAny } from '../../platform/security/secretBox';
 import { resolveCallbackUrl, systemResolver, type HostResolver } from '../callbackUrl';
 import { presentPartnerOrder } from '../methods/present';
@@ -139,9 +151,15 @@ async function prepareWebhook(webhooks: Webhooks, row: WebhookOutbox) {
   return { url, address, body, headers: { apikey: key.publicKey, hash: signBody(body, secret) } };
 }
 
-/** One attempt at one webhook (`wroteIt`: this process wrote it and holds the claim). */
-export function attemptWebhook(webhooks: Webhooks, row: WebhookOutbox, wroteIt: boolean): Promise<Exclude<MailAttempt, 'waiting'>> {
-  return attemptDelivery(webhookTable(webhooks), row, wroteIt, async () => postWebhook({ ...(await prepareWebhook(webhooks, row)), timeoutMs: webhooks.timeoutMs }));
+/**
+ * One attempt at one webhook (`wroteIt`: this process wrote it and holds the claim). One behind an
+ * earlier webhook of its order still being retried waits ('waiting'): the partner never gets a
+ * later status before an earlier one.
+ */
+export async function attemptWebhook(webhooks: Webhooks, row: WebhookOutbox, wroteIt: boolean): Promise<MailAttempt> {
+  const table = webhookTable(webhooks);
+  if (await waitBehindEarlier(table, row, { orderId: row.orderId })) return 'waiting';
+  return attemptDelivery(table, row, wroteIt, async () => postWebhook({ ...(await prepareWebhook(webhooks, row)), timeoutMs: webhooks.timeoutMs }));
 }
 
 /** The job's pass: the webhooks due at `webhooks.now()`, oldest first, at most `limit`, sent in turn. */

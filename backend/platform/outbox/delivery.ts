@@ -130,6 +130,29 @@ export async function updateMails(table: OutboxTable, values: Record<string, unk
   return count;
 }
 
+/** How long a row waits behind an earlier one of its group that is being sent now. */
+export const WAIT_BEHIND_MS = 5000;
+
+/**
+ * Rows sent in the order they were written within a group (an order's mails, an order's
+ * webhooks): when an earlier row of the group (`group`: the where of its rows) is neither sent nor
+ * given up, `row` is put off until that one is due again (or WAIT_BEHIND_MS when it is being sent
+ * now) and true is returned ('waiting'): a later row never overtakes an earlier one, and waiting
+ * rows never crowd the head of a pass.
+ */
+export async function waitBehindEarlier(table: OutboxTable, row: OutboxRow, group: WhereOptions): Promise<boolean> {
+  const earlier = await table.model.findOne({
+    attributes: ['id', 'nextAttemptAt'],
+    where: { ...group, id: { [Op.lt]: row.id }, sentAt: { [Op.is]: null }, failedAt: { [Op.is]: null } } as WhereOptions,
+    order: [['nextAttemptAt', 'DESC']],
+  });
+  if (!earlier) return false;
+  const due = (earlier.get('nextAttemptAt') as Date).getTime();
+  const notBefore = new Date(Math.max(due, table.now().getTime() + WAIT_BEHIND_MS));
+  await updateMails(table, { lockedUntil: null, nextAttemptAt: notBefore }, { id: row.id, sentAt: { [Op.is]: null } } as WhereOptions);
+  return true;
+}
+
 /**
  * One attempt at one mail. `wroteIt`: this process wrote it and holds the claim (while it lasts);
  * otherwise it is claimed here with a conditional update, and a process that got it first wins
