@@ -7,7 +7,7 @@ import { buildDirection, type TestDirection } from '../../orders/testing';
 import { settleMails } from '../../platform/outbox/delivery';
 import { startTestServer, type TestServer } from '../../test/server';
 import { createApiKey, nextTime, signedCall } from '../testing';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver';
+import { startWebhookReceiver, type ReceiverReply, type WebhookReceiver } from '../testing/webhookReceiver';
 import { startWebhookJob } from './job';
 import { createWebhooks, orderEventId, sweepWebhooks, WEBHOOK_RETRY_DELAYS_MS, type Webhooks } from './outbox';
 
@@ -61,6 +61,19 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
     expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
   }
 
+  /**
+   * An API order whose status the operator changed (`actions`) while the receiver answered
+   * `replies` (then 200): the partner, the order, with the first webhook attempted.
+   */
+  async function changedOrder(actions: string[], ...replies: ReceiverReply[]) {
+    const made = await partner();
+    const order = await createOrder(made.call);
+    receiver.script(made.path, ...replies);
+    for (const action of actions) await operatorAction(order.uid, action);
+    await settleMails();
+    return { ...made, order };
+  }
+
   const statusOf = (order: unknown) => ((order as PartnerOrderDto).order as { status: string }).status;
   const requestsFor = (uid: string) => receiver.requests.filter((request) => request.body.order && (request.body.order as PartnerOrderDto).uid === uid);
   const rowsFor = (uid: string) => models().WebhookOutbox.findAll({ where: { orderUid: uid }, order: [['id', 'ASC']] });
@@ -94,11 +107,7 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
     expect(row.sentAt).to.be.instanceOf(Date);
   });
   it('retries a 500 with the same eventId and a fresh time; distinct changes have distinct eventIds; the receiver applies each once', async () => {
-    const { call, path } = await partner();
-    const order = await createOrder(call);
-    receiver.script(path, 500);
-    await operatorAction(order.uid, 'hold');
-    await settleMails();
+    const { order } = await changedOrder(['hold'], 500);
     const [pending] = await rowsFor(order.uid);
     expect(pending!).to.include({ attempts: 1, lastStatus: 500, lastError: 'HTTP 500: refused with 500' });
     expect(pending!.sentAt).to.equal(null);
@@ -126,12 +135,7 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
   });
 
   it('never lets a later status overtake an earlier one being retried', async () => {
-    const { call, path } = await partner();
-    const order = await createOrder(call);
-    receiver.script(path, 500);
-    await operatorAction(order.uid, 'hold');
-    await operatorAction(order.uid, 'delete');
-    await settleMails();
+    const { order } = await changedOrder(['hold', 'delete'], 500);
     expect(requestsFor(order.uid).map((request) => [statusOf(request.body.order), request.status])).to.deep.equal([['hold', 500]]);
     const [held, deleted] = await rowsFor(order.uid);
     expect(deleted!).to.include({ attempts: 0, sentAt: null });
@@ -141,11 +145,7 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
   });
 
   it('retries by the schedule (1 min … 24 h) and gives up after the last attempt', async () => {
-    const { call, path } = await partner();
-    const order = await createOrder(call);
-    receiver.script(path, ...Array.from({ length: WEBHOOK_RETRY_DELAYS_MS.length + 1 }, () => 503));
-    await operatorAction(order.uid, 'hold');
-    await settleMails();
+    const { order } = await changedOrder(['hold'], ...Array.from({ length: WEBHOOK_RETRY_DELAYS_MS.length + 1 }, () => 503));
     let row = (await rowsFor(order.uid))[0]!;
     for (const delay of WEBHOOK_RETRY_DELAYS_MS.slice(1)) {
       const at = Math.ceil(row.nextAttemptAt.getTime() / 1000) * 1000;
@@ -163,11 +163,7 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
   });
 
   it('gives up at once on a 410, and waits a 429’s Retry-After instead of the schedule', async () => {
-    const { call, path } = await partner();
-    const gone = await createOrder(call);
-    receiver.script(path, 410);
-    await operatorAction(gone.uid, 'hold');
-    await settleMails();
+    const { order: gone, call, path } = await changedOrder(['hold'], 410);
     const [row] = await rowsFor(gone.uid);
     expect(row!).to.include({ attempts: 1, lastStatus: 410 });
     expect(row!.failedAt).to.be.instanceOf(Date);
@@ -184,11 +180,8 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
   });
 
   it('sends nothing for a deleted key, and gives up a pending webhook once its key is deleted', async () => {
-    const first = await partner();
-    const pendingOrder = await createOrder(first.call);
-    receiver.script(first.path, 500);
-    await operatorAction(pendingOrder.uid, 'hold');
-    await settleMails();
+    const first = await changedOrder(['hold'], 500);
+    const pendingOrder = first.order;
     expect((await first.owner.request('DELETE', `/user/api-keys/${first.key.apiKey}`)).status).to.equal(200);
     await sweepWebhooks(senderAt(Date.now() + 2 * 60_000));
     const [row] = await rowsFor(pendingOrder.uid);
@@ -206,11 +199,7 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
   });
 
   it('refuses at send time a callback URL that resolves to 127.0.0.1 unless private addresses are allowed', async () => {
-    const { call, path } = await partner();
-    const order = await createOrder(call);
-    receiver.script(path, 500);
-    await operatorAction(order.uid, 'hold');
-    await settleMails();
+    const { order } = await changedOrder(['hold'], 500);
     const strict = senderAt(Date.now() + 2 * 60_000, { allowPrivate: false });
     await sweepWebhooks(strict);
     const [row] = await rowsFor(order.uid);
@@ -220,11 +209,7 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
   });
 
   it('connects to the address it checked, with the URL’s own Host (no second DNS answer is used)', async () => {
-    const { call, key, path } = await partner();
-    const order = await createOrder(call);
-    receiver.script(path, 500);
-    await operatorAction(order.uid, 'hold');
-    await settleMails();
+    const { order, key } = await changedOrder(['hold'], 500);
     await models().ApiKey.update({ callbackUrl: `http://partner-hooks.example:${receiver.port}/pinned` }, { where: { publicKey: key.apiKey } });
     const resolved: string[] = [];
     // A public answer passes the check (with private addresses refused) and is the one connected to;
@@ -253,11 +238,7 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
   });
 
   it('the worker’s webhook job sends what is due', async () => {
-    const { call, path } = await partner();
-    const order = await createOrder(call);
-    receiver.script(path, 500);
-    await operatorAction(order.uid, 'hold');
-    await settleMails();
+    const { order } = await changedOrder(['hold'], 500);
     const job = startWebhookJob({ sequelize: server.db.sequelize, config: server.config, logger: server.logger, options: { tickMs: 50, now: () => new Date(Date.now() + 2 * 60_000) } });
     try {
       for (let wait = 0; wait < 100 && requestsFor(order.uid).length < 2; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -273,14 +254,10 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
     let uid: string;
 
     before(async () => {
-      const made = await partner();
+      const made = await changedOrder(['hold', 'delete'], 502);
       owner = made.owner;
       key = made.key;
-      uid = (await createOrder(made.call)).uid;
-      receiver.script(made.path, 502);
-      await operatorAction(uid, 'hold');
-      await operatorAction(uid, 'delete');
-      await settleMails();
+      uid = made.order.uid;
     });
 
     it('lists the key’s deliveries newest first, as WebhookDeliveryDto (the later one waiting behind the retried one)', async () => {
