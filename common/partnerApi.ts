@@ -131,6 +131,20 @@ export interface WebhookDeliveryDto {
   deliveredAt: string | null;
 }
 
+/** Rows per page of the delivery log (newest first). */
+export const WEBHOOK_DELIVERIES_PAGE = 20;
+
+/** `GET /api/user/api-keys/{apiKey}/deliveries?cursor=`: one page of the log, `nextCursor` (opaque) for the older rows, null at the end. */
+export interface WebhookDeliveryList {
+  items: WebhookDeliveryDto[];
+  nextCursor: string | null;
+}
+
+/** The delivery log's query: `cursor` as a previous page answered it. */
+export const webhookDeliveriesQuerySchema = object({
+  cursor: string().optional().matches(/^\d{1,12}$/, { message: validationMessage('general_error') }),
+});
+
 /** The longest callback URL (the column is 500 characters). */
 export const MAX_CALLBACK_URL_LENGTH = 500;
 /** The longest entry of an IP allow-list (an IPv6 CIDR fits). */

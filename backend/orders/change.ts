@@ -5,7 +5,8 @@
  * double change — the history row is added, and only after the commit the change is published
  * on the KV (every web process forwards it to the order's room and to operators) and, when the
  * status moved, the customer is emailed (awaited before the command returns, so the caller's
- * answer follows the notification, but outside the transaction and the SQLite writer's turn).
+ * answer follows the notification, but outside the transaction and the SQLite writer's turn) and,
+ * for an order made through the partner API, its webhook is written with the change and sent.
  */
 import { literal, type Transaction, type WhereOptions } from 'sequelize';
 import type { OrderStatus } from '../../common/enums';
@@ -24,6 +25,7 @@ import { recordAudit, type AuditActor } from '../audit/record';
 import { loadOrderView, type OrderView } from './view';
 import { enqueueAlert } from '../alerts';
 import { orderAlert } from './alerts';
+import { deliverWebhooks, enqueueOrderWebhook, type WebhookOutbox } from '../partnerApi/webhooks';
 
 export interface ActorInfo {
   actor: OrderActor;
@@ -123,7 +125,9 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
     const alert = orderAlert(order, props.action);
     if (alert) await enqueueAlert(ctx.alerts, transaction, alert);
     const changed = await loadOrderView(ctx.models, order, transaction);
-    announce = () => announceOrderChange(ctx, changed, { kind: plan.kind ?? 'status', mails, after: plan.after });
+    // The partner's webhook (an API order whose status moved), sent after the commit or by the worker.
+    const webhook = fromStatus !== order.status ? await enqueueOrderWebhook(ctx.webhooks, transaction, changed) : null;
+    announce = () => announceOrderChange(ctx, changed, { kind: plan.kind ?? 'status', mails, webhooks: webhook ? [webhook] : [], after: plan.after });
     return changed;
   });
   // Committed (the transaction resolved): publish and mail now, outside the SQLite writer's turn.
@@ -131,11 +135,11 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
   return view;
 }
 
-/** Publishes a committed change and hands its mails to the mail queue; failures are logged. */
+/** Publishes a committed change and hands its mails (and webhooks) to their queues; failures are logged. */
 export async function announceOrderChange(
   ctx: OrdersContext,
   view: OrderView,
-  options: { kind: 'status' | 'recalc'; mails: readonly OrderMail[]; after?: () => Promise<void>; priority?: boolean },
+  options: { kind: 'status' | 'recalc'; mails: readonly OrderMail[]; webhooks?: readonly WebhookOutbox[]; after?: () => Promise<void>; priority?: boolean },
 ): Promise<void> {
   const uid = view.order.uid;
   try {
@@ -145,6 +149,7 @@ export async function announceOrderChange(
     ctx.logger.error({ err: error, uid }, 'order change not published');
   }
   deliverOrderMails(ctx, view.order, options.mails);
+  deliverWebhooks(ctx.webhooks, options.webhooks ?? []);
   try {
     await options.after?.();
   } catch (error) {

@@ -12,6 +12,7 @@ import { initModels, type Models } from '../models';
 import type { RatesView } from '../rates/store';
 import { appSecretKeys } from '../platform/security/secretBox';
 import { createAlerts, type Alerts } from '../alerts';
+import { createWebhooks, type Webhooks } from '../partnerApi/webhooks';
 
 export interface OrdersContext {
   sequelize: Sequelize;
@@ -29,6 +30,8 @@ export interface OrdersContext {
   uploadDir: string;
   /** Staff alerts (Telegram), written in the transactions of the changes they tell about. */
   alerts: Alerts;
+  /** The partner API's webhooks, written in the transactions of the status changes of API orders. */
+  webhooks: Webhooks;
   /** The clock (tests pass a fixed one). */
   now: () => Date;
 }
@@ -38,7 +41,7 @@ export function createOrdersContext(deps: {
   kv: KV;
   logger: Logger;
   rates: RatesView;
-  config: Pick<Config, 'publicUrl' | 'sessionKeys' | 'uploadDir' | 'alerts'>;
+  config: Pick<Config, 'publicUrl' | 'sessionKeys' | 'uploadDir' | 'alerts' | 'webhooksAllowPrivate'>;
   i18n: ServerI18n;
   mailer: Pick<Mailer, 'send'>;
   now?: () => Date;
@@ -55,6 +58,7 @@ export function createOrdersContext(deps: {
     secretKeys: appSecretKeys(deps.config),
     uploadDir: deps.config.uploadDir,
     alerts: createAlerts({ sequelize: deps.sequelize, config: deps.config, i18n: deps.i18n, now: deps.now }),
+    webhooks: createWebhooks({ sequelize: deps.sequelize, config: deps.config, logger: deps.logger.child({ module: 'webhooks' }), now: deps.now }),
     now: deps.now ?? (() => new Date()),
   };
 }

@@ -36,13 +36,12 @@ import {
   PermanentMailError,
   settleMails,
   updateMails,
+  waitBehindEarlier,
   type MailAttempt,
   type OutboxTable,
 } from '../platform/outbox/delivery';
 
 export { MAIL_DRAIN_MS, MAIL_LOCK_MS, MAIL_MAX_ATTEMPTS, MAIL_SWEEP_BATCH, mailRetryDelayMs, dueMails, type MailAttempt } from '../platform/outbox/delivery';
-/** How soon a mail behind one being sent right now looks again. */
-const WAIT_BEHIND_MS = 5000;
 
 export function secretContext(uid: string): string {
   return `order:${uid}:secret`;
@@ -131,19 +130,9 @@ export function deliverOrderMails(ctx: OrdersContext, order: MailOrder, mails: r
  * one is (or in WAIT_BEHIND_MS when that one is being sent now).
  */
 export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, wroteIt: boolean, known?: MailOrder): Promise<MailAttempt> {
-  const { OrderMail: Mails, Order: Orders } = ctx.models;
+  const { Order: Orders } = ctx.models;
   const table = orderMailTable(ctx);
-  const earlier = await Mails.findOne({
-    attributes: ['id', 'nextAttemptAt'],
-    where: { orderId: mail.orderId, id: { [Op.lt]: mail.id }, sentAt: { [Op.is]: null }, failedAt: { [Op.is]: null } } as WhereOptions<OrderMail>,
-    order: [['nextAttemptAt', 'DESC']],
-  });
-  if (earlier) {
-    // Not due again before the mail it waits for: waiting mails never crowd the head of a pass.
-    const notBefore = new Date(Math.max(earlier.nextAttemptAt.getTime(), ctx.now().getTime() + WAIT_BEHIND_MS));
-    await updateMails(table, { lockedUntil: null, nextAttemptAt: notBefore }, { id: mail.id, sentAt: { [Op.is]: null } } as WhereOptions);
-    return 'waiting';
-  }
+  if (await waitBehindEarlier(table, mail, { orderId: mail.orderId })) return 'waiting';
   return attemptDelivery(table, mail, wroteIt, async () => {
     const order = known ?? (await Orders.findByPk(mail.orderId, { attributes: ['id', 'uid', 'email', 'lang', 'secretSealed'] }));
     if (!order) throw new PermanentMailError('the order is gone');

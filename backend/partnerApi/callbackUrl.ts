@@ -1,7 +1,8 @@
 /**
  * SSRF guard for partner callback URLs: the host is resolved (every address) and refused when any
  * address is loopback, private, link-local, unique-local, unspecified, CGNAT or multicast, unless
- * WEBHOOKS_ALLOW_PRIVATE=1 (tests). The delivery side must check again at send time (DNS may change).
+ * WEBHOOKS_ALLOW_PRIVATE=1 (tests). The delivery side checks again at send time (DNS may change) and
+ * connects to the address it checked (webhooks/send.ts).
  */
 import { lookup } from 'node:dns/promises';
 import { clientAddress, inRange, parseCidr, type IpRange } from '../blacklist/normalize';
@@ -21,16 +22,35 @@ export function isPrivateAddress(address: string): boolean {
 
 export type CallbackCheck = 'ok' | 'private' | 'unresolvable';
 
+/** One address of a host, as dns.lookup answers it. */
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** Resolves a host to every address (dns.lookup; tests may stand in a resolver of their own). */
+export type HostResolver = (host: string) => Promise<ResolvedAddress[]>;
+
+export const systemResolver: HostResolver = (host) => lookup(host, { all: true, verbatim: true });
+
+/**
+ * Resolves the URL's host and says whether a webhook may be sent there, with the first address
+ * when it may: the sender connects to exactly that address (no second lookup a rebinding DNS could answer differently).
+ */
+export async function resolveCallbackUrl(url: string, allowPrivate: boolean, resolve: HostResolver = systemResolver): Promise<{ check: CallbackCheck; address: ResolvedAddress | null }> {
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await resolve(host);
+  } catch {
+    return { check: 'unresolvable', address: null };
+  }
+  if (addresses.length === 0) return { check: 'unresolvable', address: null };
+  if (!allowPrivate && addresses.some((entry) => isPrivateAddress(entry.address))) return { check: 'private', address: null };
+  return { check: 'ok', address: addresses[0]! };
+}
+
 /** Resolves the URL's host and says whether a webhook may be sent there. */
 export async function checkCallbackUrl(url: string, allowPrivate: boolean): Promise<CallbackCheck> {
-  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-  let addresses: string[];
-  try {
-    addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-  } catch {
-    return 'unresolvable';
-  }
-  if (addresses.length === 0) return 'unresolvable';
-  if (allowPrivate) return 'ok';
-  return addresses.some(isPrivateAddress) ? 'private' : 'ok';
+  return (await resolveCallbackUrl(url, allowPrivate)).check;
 }

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { API_KEY_PATTERN, apiKeyPatchSchema } from '../../common/partnerApi';
+import { API_KEY_PATTERN, apiKeyPatchSchema, webhookDeliveriesQuerySchema } from '../../common/partnerApi';
 import { requireUser, signedInUser } from '../accounts/requireUser';
 import type { KV } from '../platform/kv/types';
 import { NotFoundError } from '../platform/errors';
@@ -8,6 +8,7 @@ import type { AppContext, AppState } from '../platform/http/types';
 import { validate } from '../platform/http/validate';
 import type { RateLimits } from '../platform/security/rateLimit';
 import { createApiKey, deleteApiKey, findOwnKey, listOwnKeys, patchApiKey, presentApiKey, type KeysContext } from './keys';
+import { listWebhookDeliveries } from './webhooks/deliveries';
 
 /** Key writes per user an hour. */
 export const API_KEY_WRITES_PER_HOUR = 60;
@@ -21,7 +22,8 @@ async function ownKey(ctx: AppContext, keys: KeysContext) {
 }
 
 /**
- * `GET/POST /api/user/api-keys`, `PATCH/DELETE /api/user/api-keys/{apiKey}` (signed-in users, the
+ * `GET/POST /api/user/api-keys`, `PATCH/DELETE /api/user/api-keys/{apiKey}`, `GET
+ * /api/user/api-keys/{apiKey}/deliveries?cursor=` (the key's webhook log; signed-in users, the
  * API's same-origin check). The secret is answered once, by the POST; nothing here logs it.
  */
 export function apiKeyRoutes(deps: { keys: KeysContext; kv: KV; rateLimits: RateLimits }): Router<AppState> {
@@ -51,6 +53,10 @@ export function apiKeyRoutes(deps: { keys: KeysContext; kv: KV; rateLimits: Rate
   router.delete('/:apiKey', limitWrites, async function deleteKey(ctx) {
     await deleteApiKey(keys, await ownKey(ctx, keys));
     respond(ctx, null);
+  });
+
+  router.get('/:apiKey/deliveries', validate(webhookDeliveriesQuerySchema, 'query'), async function listDeliveries(ctx) {
+    respond(ctx, await listWebhookDeliveries(keys.models, await ownKey(ctx, keys), ctx.state.input.cursor));
   });
 
   return router;

@@ -13,6 +13,7 @@ import { startMailOutboxJob, type MailOutboxJob, type MailOutboxJobOptions } fro
 import { appSecretKeys } from '../platform/security/secretBox';
 import { createAlerts } from '../alerts';
 import { startAlertJob, type AlertJob, type AlertJobOptions } from '../alerts/job';
+import { startWebhookJob, type WebhookJob, type WebhookJobOptions } from '../partnerApi/webhooks/job';
 import { startKycJob, type KycJobOptions } from '../kyc/job';
 import { startReferralJob, type ReferralJobOptions } from '../referral/job';
 import type { Loop } from '../platform/loop';
@@ -39,6 +40,8 @@ export interface WorkerDeps {
   mail?: MailOutboxJobOptions;
   /** Overrides of the alert job (tests: a fast tick). */
   alerts?: AlertJobOptions;
+  /** Overrides of the partner webhook job (tests: a fast tick, a clock ahead). */
+  webhooks?: WebhookJobOptions;
   /** Overrides of the KYC retention job (tests: a fast tick, a clock ahead). */
   kyc?: KycJobOptions;
   /** Overrides of the referral release job (tests: a fast tick, a clock ahead). */
@@ -63,7 +66,8 @@ export interface WorkerHeartbeat {
  * The background worker (ROLE=worker, or inside ROLE=all). Only one worker in a deployment is
  * active: the holder of the leader lock in the KV. The active worker writes a heartbeat and runs
  * the rates job (backend/rates/job.ts), the orders job (expiry, backend/orders/jobs.ts), the
- * mail outbox job (backend/platform/mail/outboxJob.ts), the Telegram alert job (backend/alerts/job.ts) and
+ * mail outbox job (backend/platform/mail/outboxJob.ts), the Telegram alert job (backend/alerts/job.ts), the
+ * partner webhook job (backend/partnerApi/webhooks/job.ts) and
  * the KYC retention job (backend/kyc/job.ts) and the referral release job (backend/referral/job.ts);
  * a worker that loses the lock stops them.
  */
@@ -76,6 +80,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   let ordersJob: OrdersJob | null = null;
   let mailJob: MailOutboxJob | null = null;
   let alertJob: AlertJob | null = null;
+  let webhookJob: WebhookJob | null = null;
   let kycJob: Loop | null = null;
   let referralJob: Loop | null = null;
   const alerts = createAlerts({ sequelize: deps.db.sequelize, config: deps.config, i18n: deps.services.i18n });
@@ -113,6 +118,16 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   async function stopAlerts(): Promise<void> {
     const job = alertJob;
     alertJob = null;
+    await job?.stop();
+  }
+
+  function startWebhooks(): void {
+    webhookJob ??= startWebhookJob({ sequelize: deps.db.sequelize, config: deps.config, logger, options: deps.webhooks });
+  }
+
+  async function stopWebhooks(): Promise<void> {
+    const job = webhookJob;
+    webhookJob = null;
     await job?.stop();
   }
 
@@ -177,6 +192,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       startOrders();
       startMail();
       startAlerts();
+      startWebhooks();
       startKyc();
       startReferral();
     },
@@ -187,6 +203,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       void stopOrders();
       void stopMail();
       void stopAlerts();
+      void stopWebhooks();
       void stopKyc();
       void stopReferral();
     },
@@ -198,7 +215,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     isLeader: () => lock.isLeader(),
     async close() {
       // The job stops before the lock is released, so a successor never overlaps its last tick.
-      await Promise.all([stopRates(), stopOrders(), stopMail(), stopAlerts(), stopKyc(), stopReferral()]);
+      await Promise.all([stopRates(), stopOrders(), stopMail(), stopAlerts(), stopWebhooks(), stopKyc(), stopReferral()]);
       // Status mails of the last expiries (and the last passes' mails) are still queued: they go out first (within the budget).
       await drainMails(Date.now() + MAIL_DRAIN_MS);
       await lock.release();

@@ -120,6 +120,8 @@ describe('partner API methods (backend/partnerApi/methods)', function () {
     const made = await call<PartnerOrderDto>(caller, 'order_create', order({ callbackUrl: 'https://partner.example/order-hook' }));
     expect(made).to.include({ externalId: null, callbackUrl: 'https://partner.example/order-hook' });
     expect(made.url).to.match(new RegExp(`^/order/${made.uid}/`));
+    const loopback = await refused(call(caller, 'order_create', order({ callbackUrl: 'http://127.0.0.1:9/order-hook' })), 'validation_error');
+    expect(loopback.fields).to.deep.equal({ callbackUrl: 'The callback URL must point to a public address' });
     const row = (await models().Order.findOne({ where: { uid: made.uid } }))!;
     expect(row).to.include({ userId: owner.userId, referrerId: owner.userId, apiKeyId: caller.keyId, amountSend: '1', amountReceive: '100', ipHash: null });
 

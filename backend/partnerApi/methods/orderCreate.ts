@@ -4,6 +4,7 @@ import type { PartnerOrderDto } from '../../../common/partnerApi';
 import { validationMessage } from '../../../common/validation';
 import { createOrder } from '../../orders/createOrder';
 import { ExternalIdTaken } from '../../orders/errors';
+import { checkCallbackUrl } from '../callbackUrl';
 import { partnerError } from '../errorMap';
 import { openQuote } from '../quotes';
 import { defineMethod, type MethodCall } from '../registry';
@@ -46,6 +47,10 @@ export const orderCreate = (deps: PartnerApiDeps) =>
       const repeated = await existing();
       if (repeated) return loadPartnerOrder(deps.orders, repeated);
       if (await deps.maintenance.isOn()) throw partnerError('maintenance');
+      // A callback URL resolving to a private or loopback address is refused now (and again at each send).
+      if (params.callbackUrl && (await checkCallbackUrl(params.callbackUrl, deps.orders.webhooks.allowPrivate)) === 'private') {
+        throw partnerError('validation_error', { callbackUrl: t('errors.callback_url_refused') });
+      }
       const { terms, quotedRate } = orderTerms(deps, call);
       const user = await deps.orders.models.User.findByPk(caller.userId, { attributes: ['id', 'kycStatus', 'referrerId'] });
       if (!user) throw partnerError('order_not_found');

@@ -1,12 +1,13 @@
 /**
  * How an outbox table's rows are sent, shared by every outbox (the generic `mail_outbox` of
- * platform/mail/outbox.ts, the orders' `order_mails`, the staff alerts' `alert_outbox`): a row written in its change's transaction and claimed
+ * platform/mail/outbox.ts, the orders' `order_mails`, the staff alerts' `alert_outbox`, the partner webhooks' `webhook_outbox`): a row written in its change's transaction and claimed
  * there (`lockedUntil` = now + MAIL_LOCK_MS) is handed after the commit to the process's mail queue
  * (`enqueueMail`), which sends one mail at a time per mailer in the order they were queued, on the
  * next turn of the event loop — the request never waits for rendering or SMTP. One attempt
  * (`attemptDelivery`) claims a row it does not hold with a conditional update, sends, and records
  * the outcome: sent; a failure retried with a growing delay (1 min, 2, 4… at most 1 h) until
- * MAIL_MAX_ATTEMPTS; a final refusal (SMTP 5xx, PermanentMailError) given up at once. The worker's
+ * MAIL_MAX_ATTEMPTS, or by the table's own schedule (`retryDelaysMs`: the partner webhooks' reaches
+ * a day); a final refusal (SMTP 5xx, PermanentMailError) given up at once. The worker's
  * passes take the rows `dueMails` selects (`sweepOutbox`). `settleMails` waits for what is queued so far (tests);
  * `drainMails` (shutdown) waits until a deadline and releases the claims of the rest for the worker.
  */
@@ -71,6 +72,25 @@ export interface OutboxTable {
   describe?(mail: OutboxRow): Record<string, unknown>;
   /** Values written with the outcome once a mail is done (sent or given up): e.g. its secrets erased. */
   whenDone?: Record<string, unknown>;
+  /**
+   * The waits after the 1st, 2nd… failed attempt; the attempt after the last wait is the last one
+   * (given up when it fails). Without it: mailRetryDelayMs until MAIL_MAX_ATTEMPTS.
+   */
+  retryDelaysMs?: readonly number[];
+  /** Values written with each attempt's outcome (what `send` threw, or what it resolved with), e.g. the receiver's HTTP status. */
+  outcomeValues?(outcome: { error: unknown } | { sent: unknown }): Record<string, unknown>;
+}
+
+/** The attempts `table` makes before giving a row up. */
+export function maxAttemptsOf(table: Pick<OutboxTable, 'retryDelaysMs'>): number {
+  return table.retryDelaysMs ? table.retryDelaysMs.length + 1 : MAIL_MAX_ATTEMPTS;
+}
+
+/** The wait before the next attempt of `table`'s row after `failures` failed attempts. */
+export function retryDelayOf(table: Pick<OutboxTable, 'retryDelaysMs'>, failures: number): number {
+  const schedule = table.retryDelaysMs;
+  if (!schedule) return mailRetryDelayMs(failures);
+  return schedule[Math.min(Math.max(0, failures - 1), schedule.length - 1)]!;
 }
 
 const tables = new WeakMap<object, OutboxTable>();
@@ -89,7 +109,7 @@ export function outboxTableOf(owner: object, build: () => OutboxTable): OutboxTa
 export function contextOutboxTable(
   ctx: Pick<OutboxTable, 'sequelize' | 'logger' | 'now'>,
   model: ModelStatic<OutboxRow & Model>,
-  table: Pick<OutboxTable, 'label' | 'describe' | 'whenDone'>,
+  table: Pick<OutboxTable, 'label' | 'describe' | 'whenDone' | 'retryDelaysMs' | 'outcomeValues'>,
 ): OutboxTable {
   return outboxTableOf(ctx, () => ({ sequelize: ctx.sequelize, model: model as unknown as OutboxTable['model'], logger: ctx.logger, now: ctx.now, ...table }));
 }
@@ -110,12 +130,35 @@ export async function updateMails(table: OutboxTable, values: Record<string, unk
   return count;
 }
 
+/** How long a row waits behind an earlier one of its group that is being sent now. */
+export const WAIT_BEHIND_MS = 5000;
+
+/**
+ * Rows sent in the order they were written within a group (an order's mails, an order's
+ * webhooks): when an earlier row of the group (`group`: the where of its rows) is neither sent nor
+ * given up, `row` is put off until that one is due again (or WAIT_BEHIND_MS when it is being sent
+ * now) and true is returned ('waiting'): a later row never overtakes an earlier one, and waiting
+ * rows never crowd the head of a pass.
+ */
+export async function waitBehindEarlier(table: OutboxTable, row: OutboxRow, group: WhereOptions): Promise<boolean> {
+  const earlier = await table.model.findOne({
+    attributes: ['id', 'nextAttemptAt'],
+    where: { ...group, id: { [Op.lt]: row.id }, sentAt: { [Op.is]: null }, failedAt: { [Op.is]: null } } as WhereOptions,
+    order: [['nextAttemptAt', 'DESC']],
+  });
+  if (!earlier) return false;
+  const due = (earlier.get('nextAttemptAt') as Date).getTime();
+  const notBefore = new Date(Math.max(due, table.now().getTime() + WAIT_BEHIND_MS));
+  await updateMails(table, { lockedUntil: null, nextAttemptAt: notBefore }, { id: row.id, sentAt: { [Op.is]: null } } as WhereOptions);
+  return true;
+}
+
 /**
  * One attempt at one mail. `wroteIt`: this process wrote it and holds the claim (while it lasts);
  * otherwise it is claimed here with a conditional update, and a process that got it first wins
  * ('taken'). `send` renders and sends it; what it throws decides between a retry and giving up.
  */
-export async function attemptDelivery(table: OutboxTable, mail: OutboxRow, wroteIt: boolean, send: () => Promise<void>): Promise<Exclude<MailAttempt, 'waiting'>> {
+export async function attemptDelivery(table: OutboxTable, mail: OutboxRow, wroteIt: boolean, send: () => Promise<unknown>): Promise<Exclude<MailAttempt, 'waiting'>> {
   const now = table.now();
   // A claim that lapsed while the mail sat in a long queue is no claim: take it like any other.
   const claimed = wroteIt && mail.lockedUntil !== null && mail.lockedUntil > now;
@@ -124,10 +167,11 @@ export async function attemptDelivery(table: OutboxTable, mail: OutboxRow, wrote
     if (count !== 1) return 'taken';
   }
   const attempts = mail.attempts + 1;
+  let sent: unknown;
   try {
-    await send();
+    sent = await send();
   } catch (error) {
-    const failed = attempts >= MAIL_MAX_ATTEMPTS || isPermanentMailError(error);
+    const failed = attempts >= maxAttemptsOf(table) || isPermanentMailError(error);
     const message = error instanceof Error ? error.message : String(error);
     table.logger.error(
       { err: error, mailId: mail.id, ...table.describe?.(mail), attempts, failed },
@@ -137,15 +181,21 @@ export async function attemptDelivery(table: OutboxTable, mail: OutboxRow, wrote
     const retryAt =
       error instanceof RetryLaterError
         ? new Date(Math.ceil((table.now().getTime() + error.retryAfterMs) / 1000) * 1000)
-        : new Date(table.now().getTime() + mailRetryDelayMs(attempts));
+        : new Date(table.now().getTime() + retryDelayOf(table, attempts));
     await updateMails(
       table,
-      { attempts, lockedUntil: null, lastError: message.slice(0, 500), ...(failed ? { failedAt: table.now(), ...table.whenDone } : { nextAttemptAt: retryAt }) },
+      {
+        attempts,
+        lockedUntil: null,
+        lastError: message.slice(0, 500),
+        ...table.outcomeValues?.({ error }),
+        ...(failed ? { failedAt: table.now(), ...table.whenDone } : { nextAttemptAt: retryAt }),
+      },
       { id: mail.id },
     );
     return failed ? 'failed' : 'retry';
   }
-  await updateMails(table, { attempts, lockedUntil: null, sentAt: table.now(), lastError: null, ...table.whenDone }, { id: mail.id });
+  await updateMails(table, { attempts, lockedUntil: null, sentAt: table.now(), lastError: null, ...table.outcomeValues?.({ sent }), ...table.whenDone }, { id: mail.id });
   return 'sent';
 }
 

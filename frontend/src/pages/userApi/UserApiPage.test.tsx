@@ -230,38 +230,48 @@ describe('API keys page (UI)', () => {
     expect(alertTexts()).to.deep.equal(['API key deleted']);
   });
 
-  it('shows the webhook delivery log, and its empty state while the server has none (404)', async () => {
+  it('shows the webhook delivery log page by page, and its empty state', async () => {
     const user = userEvent.setup();
-    const delivery: WebhookDeliveryDto = {
-      eventId: 'evt-1',
+    const delivery = (eventId: string, overrides: Partial<WebhookDeliveryDto> = {}): WebhookDeliveryDto => ({
+      eventId,
       event: 'order.status',
       orderUid: 'A1B2C3',
       status: 'failed',
-      attempts: 3,
+      attempts: 8,
       lastStatus: 502,
-      lastError: 'Bad gateway',
-      nextAttemptAt: '2026-11-24T12:00:00.000Z',
+      lastError: 'HTTP 502: Bad gateway',
+      nextAttemptAt: null,
       createdAt: '2026-11-24T11:00:00.000Z',
       deliveredAt: null,
-    };
+      ...overrides,
+    });
     api.on('GET /user/api-keys', ok([apiKey()]));
+    api.on(`GET /user/api-keys/${KEY}/deliveries`, ok({ items: [], nextCursor: null }));
     await renderPage();
     const item = await row();
     await user.click(within(item).getByTestId('api-key-settings'));
     await user.click(within(item).getByTestId('api-key-deliveries-toggle'));
     expect((await within(item).findByTestId('api-deliveries-empty')).textContent).to.equal('No webhooks have been sent for this key yet.');
 
-    api.on(`GET /user/api-keys/${KEY}/deliveries`, ok({ items: [delivery], nextCursor: null }));
+    api.on(`GET /user/api-keys/${KEY}/deliveries`, ({ query }) =>
+      query.get('cursor') === '41'
+        ? ok({ items: [delivery('ord_A1B2C3_v1', { status: 'delivered', attempts: 1, lastStatus: 200, lastError: null, deliveredAt: '2026-11-24T11:00:01.000Z' })], nextCursor: null })
+        : ok({ items: [delivery('ord_A1B2C3_v2')], nextCursor: '41' }),
+    );
     await user.click(within(item).getByTestId('api-key-deliveries-toggle'));
     await user.click(within(item).getByTestId('api-key-deliveries-toggle'));
-    const line = await within(item).findByTestId('api-delivery-evt-1');
+    const line = await within(item).findByTestId('api-delivery-ord_A1B2C3_v2');
     const cells = [...line.querySelectorAll('td')].map((cell) => [cell.getAttribute('data-label'), cell.textContent]);
     expect(cells.slice(0, 5)).to.deep.equal([
       ['Event', 'order.status'],
       ['Order', 'A1B2C3'],
       ['Status', 'Failed'],
-      ['Attempts', '3'],
-      ['Last answer', '502: Bad gateway'],
+      ['Attempts', '8'],
+      ['Last answer', '502: HTTP 502: Bad gateway'],
     ]);
+    await user.click(within(item).getByRole('button', { name: 'Load more' }));
+    const older = await within(item).findByTestId('api-delivery-ord_A1B2C3_v1');
+    expect(older.querySelectorAll('td')[2]!.textContent).to.equal('Delivered');
+    expect(api.requests.filter((request) => request.path === `/user/api-keys/${KEY}/deliveries`).map((request) => request.query ?? '')).to.include('cursor=41');
   });
 });

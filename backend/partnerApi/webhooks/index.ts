@@ -1,0 +1,3 @@
+/** The partner API's webhooks: the public entry other domains import. */
+export { createWebhooks, deliverWebhooks, enqueueOrderWebhook, sweepWebhooks, type Webhooks } from './outbox';
+export type { WebhookOutbox } from './model';
