@@ -19,6 +19,9 @@
  * key, and a correct hash over a body without `time` (the signature check alone, then 400) — one at
  * a time, interleaved.
  *
+ * Then the signed path's own steps (key read, secret opened, hash, nonce UPDATE) one at a time in
+ * the server's process.
+ *
  * Run: npm run bench:partner-api [-- --requests 500 --rounds 6 --concurrency 8]
  * MariaDB: DATABASE_URL=mysql://root@127.0.0.1:3306/test npm run bench:partner-api
  */
@@ -143,6 +146,36 @@ for (let round = 0; round < 6; round += 1) {
 }
 await client.stop();
 
+// The signed path's own steps, one at a time in this (the server's) process, on a spare key: what
+// the signed call adds to the handler, step by step.
+const { signBody, signatureMatches } = await import('../backend/partnerApi/signature');
+const { appSecretKeys, openWithAny } = await import('../backend/platform/security/secretBox');
+const { apiKeySealContext } = await import('../backend/partnerApi/models/ApiKey');
+const { Op } = await import('sequelize');
+const spare = await createApiKey(await signedInAs(server, 'user'));
+const secretKeys = appSecretKeys(server.config);
+const body = JSON.stringify({ ...params, time: Date.now() });
+let nonce = Date.now();
+const steps: Array<[string, () => Promise<unknown> | unknown]> = [
+  ['key + owner read (one SELECT, joined)', () => models.ApiKey.findOne({ where: { publicKey: spare.apiKey, deletedAt: null }, include: [{ model: models.User, as: 'owner', attributes: [], where: { status: 'active' }, required: true }] })],
+  ['secret opened (secretBox)', () => openWithAny(firstKey.secretSealed, secretKeys, { context: apiKeySealContext(firstKey.publicKey) })],
+  ['hash computed and compared', () => signatureMatches(signBody(body, spare.secret), signBody(body, spare.secret))],
+  [
+    'nonce: the conditional UPDATE (a commit)',
+    () => models.ApiKey.update({ lastNonce: String((nonce += 1)), lastUsedAt: new Date() }, { where: { publicKey: spare.apiKey, deletedAt: null, [Op.or]: [{ lastNonce: null }, { lastNonce: { [Op.lt]: nonce } }] } }),
+  ],
+];
+const stepTimes = new Map(steps.map(([label]) => [label, [] as number[]]));
+for (let round = 0; round < 6; round += 1) {
+  for (const [label, step] of steps) {
+    for (let i = 0; i < 50; i += 1) {
+      const start = performance.now();
+      await step();
+      if (round > 0) stepTimes.get(label)!.push(performance.now() - start);
+    }
+  }
+}
+
 const rps = (batches: Batch[]) => batches.reduce((sum, batch) => sum + batch.times.length, 0) / (batches.reduce((sum, batch) => sum + batch.wallMs, 0) / 1000);
 const signedDist = distribution(signed.flatMap((batch) => batch.times));
 const unsignedDist = distribution(unsigned.flatMap((batch) => batch.times));
@@ -161,5 +194,10 @@ const [real, unknown, correct] = [signal.realForged, signal.unknownForged, signa
 console.log(
   `timing signal, p50 of refused calls one at a time (${signal.realForged.length} each): forged hash, real key ${ms(real!.p50)}; forged hash, unknown key ${ms(unknown!.p50)}; correct hash, no time (the check alone, then 400) ${ms(correct!.p50)}`,
 );
+console.log(`the signed path's steps, one at a time in the server's process (p50 / p99 of ${stepTimes.get(steps[0]![0])!.length}):`);
+for (const [label, times] of stepTimes) {
+  const stats = distribution(times);
+  console.log(`  ${label.padEnd(44)} ${stats.p50.toFixed(3)} ms / ${stats.p99.toFixed(3)} ms`);
+}
 await server.close();
 process.exit(0);
