@@ -109,7 +109,7 @@ function bodyAndTime(raw: Buffer, ctx: AppContext): { body: Record<string, unkno
  * The key of `publicKey` if it is live and its owner active; null otherwise. One query (the key
  * joined to its owner): a known key and an unknown one cost the same round trips.
  */
-async function loadKey(models: Models, publicKey: string): Promise<ApiKey | null> {
+export async function loadKey(models: Models, publicKey: string): Promise<ApiKey | null> {
   return models.ApiKey.findOne({
     where: { publicKey, deletedAt: null },
     include: [{ model: models.User, as: 'owner', attributes: [], where: { status: 'active' }, required: true }],
