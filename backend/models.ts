@@ -119,6 +119,8 @@ export function initModels(sequelize: Sequelize): Models {
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });
+  // The signed call reads a key and its owner's status in one query (partnerApi/signedCall.ts).
+  models.ApiKey.belongsTo(models.User, { as: 'owner', foreignKey: 'userId', constraints: false });
   bound.set(sequelize, models);
   return models;
 }

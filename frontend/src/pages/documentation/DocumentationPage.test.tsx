@@ -131,6 +131,19 @@ describe('documentation page (UI)', () => {
     await user.click(screen.getByRole('button', { name: 'Copy the PHP example' }));
     expect(await navigator.clipboard.readText()).to.equal(example());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Copy the PHP example' }).textContent).to.equal('Copied'));
-    expect(example()).to.contain(`'${api.base.replace(/\/api$/, '')}'`).and.contain("'/api/service/api/v1/ping'");
+    expect(example()).to.contain(`'${api.base.replace(/\/api$/, '')}'`).and.contain("'/api/service/api/v1/'").and.contain("$method = 'ping';");
+  });
+
+  it('shows the example of ping by default and of the picked method with its example parameters', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    const example = () => screen.getByTestId('doc-example').querySelector('code')!.textContent ?? '';
+    const method = screen.getByRole('combobox', { name: 'Method' });
+    expect((method as HTMLSelectElement).value).to.equal('ping');
+    expect(example()).to.contain("METHOD='ping'").and.contain("PARAMS='{}'");
+    await user.selectOptions(method, 'order_create');
+    expect(example()).to.contain("METHOD='order_create'").and.contain(`"receiverAccount":"2202200000000000"`).and.contain('"callbackUrl":"https://partner.example.com/exchanger-hook"');
+    await user.click(screen.getByRole('tab', { name: 'Python' }));
+    expect(example()).to.contain("METHOD = 'order_create'").and.contain(`PARAMS = json.loads('{"from":"BTC"`);
   });
 });

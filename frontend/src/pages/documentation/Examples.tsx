@@ -1,13 +1,16 @@
-/** The signed `ping` call in curl, Node.js, Python and PHP (common/partnerApiExamples.ts): tabs, a copy button each. */
+/** A signed call in curl, Node.js, Python and PHP (common/partnerApiExamples.ts): a method to pick (ping first), language tabs, a copy button. */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   fillPartnerApiExample,
   PARTNER_API_EXAMPLE_LANGUAGES,
-  PARTNER_API_EXAMPLES,
+  PARTNER_API_EXAMPLE_METHODS,
+  PARTNER_API_EXAMPLE_PARAMS,
   type PartnerApiExampleLanguage,
+  type PartnerApiExampleMethod,
 } from '../../../../common/partnerApiExamples';
 import { apiUrl } from '../../api/client';
+import { Select } from '../../components/form/Select';
 import { ContentSection } from '../../layout/ContentSection';
 
 const LANGUAGE_NAMES: Record<PartnerApiExampleLanguage, string> = { curl: 'curl', node: 'Node.js', python: 'Python', php: 'PHP' };
@@ -21,8 +24,16 @@ export function ApiExamples() {
   const { t } = useTranslation();
   const id = useId();
   const [language, setLanguage] = useState<PartnerApiExampleLanguage>('curl');
-  const [copied, setCopied] = useState<PartnerApiExampleLanguage | null>(null);
-  const source = fillPartnerApiExample(PARTNER_API_EXAMPLES[language], { baseUrl: siteBase(), apiKey: 'YOUR_API_KEY', secret: 'YOUR_SECRET' });
+  const [method, setMethod] = useState<PartnerApiExampleMethod>('ping');
+  const [copied, setCopied] = useState<string | null>(null);
+  const shown = `${method}/${language}`;
+  const source = fillPartnerApiExample(language, {
+    baseUrl: siteBase(),
+    apiKey: 'YOUR_API_KEY',
+    secret: 'YOUR_SECRET',
+    method,
+    params: PARTNER_API_EXAMPLE_PARAMS[method],
+  });
 
   function onKeyDown(event: KeyboardEvent): void {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -36,6 +47,14 @@ export function ApiExamples() {
 
   return (
     <ContentSection textKey="pages.documentation.examples">
+      <Select
+        className="doc-example__method"
+        label={t('pages.documentation.examples.methodLabel')}
+        name="example-method"
+        value={method}
+        options={PARTNER_API_EXAMPLE_METHODS.map((entry) => ({ value: entry, label: entry }))}
+        onCommit={(value) => setMethod(value as PartnerApiExampleMethod)}
+      />
       <div className="doc-tabs" role="tablist" aria-label={t('pages.documentation.examples.tabsLabel')} onKeyDown={onKeyDown}>
         {PARTNER_API_EXAMPLE_LANGUAGES.map((entry) => (
           <button
@@ -60,12 +79,12 @@ export function ApiExamples() {
           aria-label={t('pages.documentation.examples.copyLabel', { language: LANGUAGE_NAMES[language] })}
           onClick={() =>
             void navigator.clipboard.writeText(source).then(
-              () => setCopied(language),
+              () => setCopied(shown),
               () => setCopied(null),
             )
           }
         >
-          {copied === language ? t('pages.documentation.examples.copied') : t('pages.documentation.examples.copy')}
+          {copied === shown ? t('pages.documentation.examples.copied') : t('pages.documentation.examples.copy')}
         </button>
         <pre className="code-block doc-pre">
           <code>{source}</code>
