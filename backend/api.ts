@@ -46,6 +46,7 @@ import { withdrawalRoutes, withdrawalStaffRoutes } from './ledger/withdrawals/ro
 import { createReferralContext, type ReferralContext } from './referral/context';
 import { referralAdminRoutes, referralClickRoutes, referralUserRoutes } from './referral/routes';
 import { apiKeyRoutes } from './partnerApi/keyRoutes';
+import type { NonceGate } from './partnerApi/nonce';
 import { signedCallRoutes } from './partnerApi/signedCall';
 import { appSecretKeys } from './platform/security/secretBox';
 
@@ -151,7 +152,7 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
   api.use(referralUserRoutes({ referral, kv: deps.kv }).routes());
   api.use(referralClickRoutes({ referral, rateLimits: deps.rateLimits }).routes());
   api.use(referralAdminRoutes({ ...staff, referral }).routes());
-  const keys = { sequelize: deps.db.sequelize, models, secretKeys: appSecretKeys(deps.config), webhooksAllowPrivate: deps.config.webhooksAllowPrivate };
+  const keys = { sequelize: deps.db.sequelize, models, secretKeys: appSecretKeys(deps.config), webhooksAllowPrivate: deps.config.webhooksAllowPrivate, kv: deps.kv };
   api.use(apiKeyRoutes({ keys, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
   return api;
 }
@@ -160,7 +161,7 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
  * The partner API's signed call (`POST /api/service/api/v1/{method}`), mounted before apiRoutes:
  * no session, no same-origin check, its own raw-body reading (the signature covers the bytes).
  */
-export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rateLimits' | 'maintenance'> & { i18n: ServerI18n }, contexts: DomainContexts): Router<AppState> {
+export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rateLimits' | 'maintenance' | 'kv' | 'logger'> & { i18n: ServerI18n; onNonceGate?: (gate: NonceGate) => void }, contexts: DomainContexts): Router<AppState> {
   const methods = createApiMethods({ ...contexts, maintenance: deps.maintenance });
   return signedCallRoutes({
     sequelize: deps.db.sequelize,
@@ -171,5 +172,8 @@ export function signedApiRoutes(deps: Pick<ApiRoutesDeps, 'config' | 'db' | 'rat
     methods: [...PARTNER_METHODS, ...methods],
     publicUrl: deps.config.publicUrl,
     i18n: deps.i18n,
+    kv: deps.kv,
+    logger: deps.logger,
+    onNonceGate: deps.onNonceGate,
   });
 }

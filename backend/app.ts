@@ -18,6 +18,7 @@ import type { AppState } from './platform/http/types';
 import { unmatchedApi } from './platform/http/unmatchedApi';
 import type { RatesView } from './rates/store';
 import { apiRoutes, domainContexts, signedApiRoutes } from './api';
+import type { NonceGate } from './partnerApi/nonce';
 import { exportRoutes } from './export/routes';
 import { systemRoutes } from './system/routes';
 import type { RateLimits } from './platform/security/rateLimit';
@@ -46,6 +47,8 @@ export type App = Koa<AppState> & {
   i18n: ServerI18n;
   /** The run-time maintenance switch of this app (system/maintenance.ts); the server closes it. */
   maintenance: Maintenance;
+  /** The partner API's nonce gate (partnerApi/nonce.ts): `settle()` waits for its writes behind. */
+  partnerNonces?: NonceGate;
 };
 
 /**
@@ -90,7 +93,10 @@ export function createApp(deps: AppDeps): App {
   app.use(navigation());
   app.use(exportRoutes({ rates: deps.rates, maintenance: app.maintenance }));
   app.use(system.routes());
-  app.use(signedApiRoutes({ config, db: deps.db, rateLimits: deps.rateLimits, maintenance: app.maintenance, i18n: app.i18n }, contexts).routes());
+  const onNonceGate = (gate: NonceGate) => {
+    app.partnerNonces = gate;
+  };
+  app.use(signedApiRoutes({ config, logger, kv, db: deps.db, rateLimits: deps.rateLimits, maintenance: app.maintenance, i18n: app.i18n, onNonceGate }, contexts).routes());
   app.use(api.routes());
   app.use(unmatchedApi());
   app.use(spa(config.staticDir));

@@ -149,7 +149,7 @@ await client.stop();
 // The signed path's own steps, one at a time in this (the server's) process, on a spare key: what
 // the signed call adds to the handler, step by step.
 const { signBody, signatureMatches } = await import('../backend/partnerApi/signature');
-const { loadKey } = await import('../backend/partnerApi/signedCall');
+const { loadKey } = await import('../backend/partnerApi/keyCache');
 const { appSecretKeys, openWithAny } = await import('../backend/platform/security/secretBox');
 const { apiKeySealContext } = await import('../backend/partnerApi/models/ApiKey');
 const { Op } = await import('sequelize');
@@ -158,7 +158,7 @@ const secretKeys = appSecretKeys(server.config);
 const body = JSON.stringify({ ...params, time: Date.now() });
 let nonce = Date.now();
 const steps: Array<[string, () => Promise<unknown> | unknown]> = [
-  ['key + owner read (signedCall.ts loadKey, one SELECT)', () => loadKey(models, spare.apiKey)],
+  ['key + owner read (keyCache.ts loadKey, one SELECT: a cache miss)', () => loadKey(models, spare.apiKey)],
   ['secret opened (secretBox)', () => openWithAny(firstKey.secretSealed, secretKeys, { context: apiKeySealContext(firstKey.publicKey) })],
   ['hash computed and compared', () => signatureMatches(signBody(body, spare.secret), signBody(body, spare.secret))],
   [

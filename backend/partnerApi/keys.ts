@@ -11,7 +11,9 @@ import type { Translate } from '../platform/i18n';
 import { seal } from '../platform/security/secretBox';
 import { ApiKeyLimit, CallbackUrlRefused, TwoFactorRequiredForWithdrawals } from './errors';
 import { checkCallbackUrl } from './callbackUrl';
+import { touchApiKey } from './keyCache';
 import { apiKeySealContext } from './models/ApiKey';
+import type { KV } from '../platform/kv/types';
 
 export interface KeysContext {
   sequelize: Sequelize;
@@ -19,6 +21,8 @@ export interface KeysContext {
   /** Seal with [0], open with any (rotation). */
   secretKeys: readonly string[];
   webhooksAllowPrivate: boolean;
+  /** The keys' versions (keyCache.ts): bumped after every committed change. */
+  kv: KV;
 }
 
 export function presentApiKey(row: ApiKey): ApiKeyDto {
@@ -56,6 +60,7 @@ export async function createApiKey(ctx: KeysContext, user: User): Promise<Create
       { transaction },
     );
   });
+  await touchApiKey(ctx.kv, publicKey);
   return { apiKey: publicKey, secret, key: presentApiKey(row) };
 }
 
@@ -87,16 +92,18 @@ export async function patchApiKey(ctx: KeysContext, props: { user: User; row: Ap
     if (!user.twoFactorEnabled) throw new TwoFactorRequiredForWithdrawals();
     if (!input.code) throw new ValidationError({ code: t('validation.required') });
   }
-  return writeTransaction(ctx.sequelize, async (transaction) => {
+  await writeTransaction(ctx.sequelize, async (transaction) => {
     if (turnsWithdrawalsOn) await checkTotpCode(ctx, user, input.code!, transaction);
     await row.update(changes, { transaction });
-    return row;
   });
+  await touchApiKey(ctx.kv, row.publicKey);
+  return row;
 }
 
-/** Soft delete: the key stops at once (the signed call reads only keys without deletedAt). */
+/** Soft delete: the key stops at once (the signed call reads only keys without deletedAt, and its cache is told). */
 export async function deleteApiKey(ctx: KeysContext, row: ApiKey): Promise<void> {
   await writeTransaction(ctx.sequelize, (transaction) =>
     ctx.models.ApiKey.update({ deletedAt: new Date(), enabled: false }, { where: { id: row.id, deletedAt: { [Op.is]: null } }, transaction }),
   );
+  await touchApiKey(ctx.kv, row.publicKey);
 }

@@ -1,3 +1,4 @@
+import { nonceKey } from './nonce';
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { PARTNER_API_CALLS_PER_MINUTE } from '../../common/partnerApi';
@@ -126,6 +127,8 @@ describe('partner API: keys and the signed call', function () {
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       expect(answer.body.data.pong).to.equal(true);
       expect(answer.body.data.time).to.be.a('number');
+      // The last use is written behind the call (nonce.ts).
+      await server.app.partnerNonces!.settle();
       expect((await client.get('/user/api-keys')).body.data[0].lastUsedAt).to.be.a('string');
       const unknown = await signedCall(server, key, 'no_such_method', { time: nextTime() });
       expect([unknown.status, unknown.body.error?.code]).to.deep.equal([404, 'unknown_method']);
@@ -180,6 +183,7 @@ describe('partner API: keys and the signed call', function () {
       const accepted = times.filter((_, i) => answers[i]!.status === 200);
       for (const answer of answers) expect(answer.status).to.be.oneOf([200, 409]);
       expect(accepted.length).to.be.at.least(1);
+      await server.app.partnerNonces!.settle();
       const row = await initModels(server.db.sequelize).ApiKey.findOne({ where: { publicKey: key.apiKey } });
       expect(Number(row!.lastNonce)).to.equal(Math.max(...accepted));
       expect(times.at(-1)).to.equal(Math.max(...accepted));
@@ -203,6 +207,8 @@ describe('partner API: keys and the signed call', function () {
     it('refuses a disabled key, a deleted key, and every key of a blocked or deleted account', async () => {
       const { client } = await signedInUser();
       const key = await createApiKey(client);
+      // A call first, so the key is in the signed call's cache (keyCache.ts) when it changes.
+      expect((await signedCall(server, key, 'ping', { time: nextTime() })).status).to.equal(200);
       expect((await client.request('PATCH', `/user/api-keys/${key.apiKey}`, { enabled: false })).status).to.equal(200);
       const disabled = await signedCall(server, key, 'ping', { time: nextTime() });
       expect([disabled.status, disabled.body.error?.code]).to.deep.equal([403, 'key_disabled']);
@@ -217,10 +223,39 @@ describe('partner API: keys and the signed call', function () {
 
       const deleted = await signedInUser();
       const deletedKey = await createApiKey(deleted.client);
+      expect((await signedCall(server, deletedKey, 'ping', { time: nextTime() })).status).to.equal(200);
       expect((await deleted.client.post('/user/profile/delete', { password: TEST_PASSWORD })).status).to.equal(200);
       expect((await signedCall(server, deletedKey, 'ping', { time: nextTime() })).body.error?.code).to.equal('bad_signature');
       const row = await initModels(server.db.sequelize).ApiKey.findOne({ where: { publicKey: deletedKey.apiKey } });
       expect(row!.deletedAt).to.be.instanceOf(Date);
+    });
+
+    it('follows a change of a cached key at its next call: the allow-list, a deletion', async () => {
+      const { client } = await signedInUser();
+      const key = await createApiKey(client);
+      const ping = () => signedCall(server, key, 'ping', { time: nextTime() });
+      expect((await ping()).status).to.equal(200);
+      expect((await client.request('PATCH', `/user/api-keys/${key.apiKey}`, { ipAllowList: ['203.0.113.0/24'] })).status).to.equal(200);
+      expect((await ping()).body.error?.code).to.equal('ip_not_allowed');
+      expect((await client.request('PATCH', `/user/api-keys/${key.apiKey}`, { ipAllowList: [] })).status).to.equal(200);
+      expect((await ping()).status).to.equal(200);
+      expect((await client.request('DELETE', `/user/api-keys/${key.apiKey}`)).status).to.be.oneOf([200, 204]);
+      expect((await ping()).body.error?.code).to.equal('bad_signature');
+    });
+
+    it('keeps refusing a replay when the KV forgets the nonce: the database floor, written behind, takes over', async () => {
+      const { client } = await signedInUser();
+      const key = await createApiKey(client);
+      const raw = JSON.stringify({ time: nextTime() });
+      expect((await signedCall(server, key, 'ping', null, { raw })).status).to.equal(200);
+      await server.app.partnerNonces!.settle();
+      const row = await initModels(server.db.sequelize).ApiKey.findOne({ where: { publicKey: key.apiKey } });
+      expect(String(row!.lastNonce)).to.equal(String(JSON.parse(raw).time));
+      // As if Redis lost its data: the KV holds no nonce for the key any more.
+      await server.kv.del(nonceKey(row!.id));
+      const replay = await signedCall(server, key, 'ping', null, { raw });
+      expect([replay.status, replay.body.error?.code]).to.deep.equal([409, 'stale_nonce']);
+      expect((await signedCall(server, key, 'ping', { time: nextTime() })).status).to.equal(200);
     });
 
     it('honours the IP allow-list (TRUST_PROXY and X-Forwarded-For)', async () => {

@@ -11,33 +11,38 @@
  *     so it takes the same path); the comparison is constant-time (signature.ts);
  *  3. key disabled → 403 key_disabled; 4. IP allow-list → 403 ip_not_allowed;
  *  5. body not an object with an integer `time` > 0 → 400 validation_error (fields);
- *  6. the nonce: ONE conditional UPDATE (lastNonce < time) → 0 rows: 409 stale_nonce, so N parallel
- *     copies of one request are accepted exactly once;
+ *  6. the nonce: ONE atomic conditional update in the KV (nonce.ts; the database's lastNonce is its
+ *     floor, written behind) → not greater: 409 stale_nonce, so N parallel copies of one request are
+ *     accepted exactly once;
  *  7. rate limit per key → 429 too_many_requests (Retry-After); 8. withdrawal methods need
  *     "allow withdrawals" → 403; 9. maintenance → 503 for MAINTENANCE_PAUSED_METHODS;
  *  10. parameters (the body minus `time`) against the method's schema → 400 validation_error;
  *  11. `handle` → `{success: true, data}`.
+ * The key comes from keyCache.ts (no database read while the key and its owner are unchanged); the
+ * KV answers for both it and the nonce, so while the KV cannot answer the call is 503.
  * Nothing here logs the hash header, the secret or the body.
  */
 import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
-import { Op, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import { ValidationError as SchemaValidationError } from 'yup';
 import { translateValidationError } from '../../common/validation/translate';
 import { MAINTENANCE_PAUSED_METHODS, PARTNER_API_BODY_LIMIT_BYTES, PARTNER_API_CALLS_PER_MINUTE, PARTNER_API_PREFIX, WITHDRAWAL_METHODS } from '../../common/partnerApi';
 import { clientAddress, inRange, parseCidr } from '../blacklist/normalize';
-import type { ApiKey, Models } from '../models';
+import type { Models } from '../models';
 import { MaintenanceError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../platform/errors';
 import { plainInput } from '../platform/http/plainInput';
 import { respond } from '../platform/http/respond';
 import type { AppContext, AppState } from '../platform/http/types';
 import type { ServerI18n } from '../platform/i18n';
+import type { KV } from '../platform/kv/types';
+import type { Logger } from '../platform/logger';
 import { isLang, LANGS, type Lang } from '../../common/api';
 import { clientIp, type RateLimits } from '../platform/security/rateLimit';
-import { openWithAny } from '../platform/security/secretBox';
 import { BadSignature, IpNotAllowed, KeyDisabled, PartnerValidationError, StaleNonce, UnknownMethod, WithdrawalsNotAllowed } from './errors';
 import { PARTNER_METHODS } from './methods';
-import { apiKeySealContext } from './models/ApiKey';
+import { createKeyCache } from './keyCache';
+import { createNonceGate, type NonceGate } from './nonce';
 import { openApiDocument } from './openapi';
 import type { ApiCaller, PartnerMethodDefinition } from './registry';
 import { signatureMatches, signBody } from './signature';
@@ -54,6 +59,11 @@ export interface SignedCallDeps {
   publicUrl: string;
   /** The OpenAPI document's texts in each language. */
   i18n: ServerI18n;
+  /** The keys' versions, the owners' session epochs and the nonces. */
+  kv: KV;
+  logger: Logger;
+  /** Receives the nonce gate (tests settle its writes behind). */
+  onNonceGate?: (gate: NonceGate) => void;
 }
 
 /** Reads the request's bytes, at most `limit` (413 beyond); only identity encoding. */
@@ -109,29 +119,13 @@ function bodyAndTime(raw: Buffer, ctx: AppContext): { body: Record<string, unkno
   return { body, time };
 }
 
-/**
- * The key of `publicKey` if it is live and its owner active; null otherwise. One query (the key
- * joined to its owner): a known key and an unknown one cost the same round trips.
- */
-export async function loadKey(models: Models, publicKey: string): Promise<ApiKey | null> {
-  return models.ApiKey.findOne({
-    where: { publicKey, deletedAt: null },
-    include: [{ model: models.User, as: 'owner', attributes: [], where: { status: 'active' }, required: true }],
-  });
-}
-
-function openSecret(row: ApiKey, secretKeys: readonly string[]): string | null {
-  try {
-    return openWithAny(row.secretSealed, secretKeys, { context: apiKeySealContext(row.publicKey) }).plaintext;
-  } catch {
-    return null;
-  }
-}
-
 export function signedCallRoutes(deps: SignedCallDeps): Router<AppState> {
   const methods = new Map((deps.methods ?? PARTNER_METHODS).map((method) => [method.name as string, method]));
   const { models } = deps;
   const perKey = deps.rateLimits.limiter('partnerApi.calls', PARTNER_API_CALLS_PER_MINUTE, 60);
+  const keys = createKeyCache({ models, kv: deps.kv, secretKeys: deps.secretKeys });
+  const nonces = createNonceGate({ models, kv: deps.kv, logger: deps.logger });
+  deps.onNonceGate?.(nonces);
   const router = new Router<AppState>({ prefix: PARTNER_API_PREFIX });
 
   // The OpenAPI document of exactly these methods (openapi.ts), public: the documentation page reads
@@ -152,8 +146,9 @@ export function signedCallRoutes(deps: SignedCallDeps): Router<AppState> {
     const publicKey = header(ctx, 'apikey');
     const hash = header(ctx, 'hash');
     const raw = await readRawBody(ctx, PARTNER_API_BODY_LIMIT_BYTES);
-    const row = publicKey === null ? null : await loadKey(models, publicKey);
-    const secret = row ? openSecret(row, deps.secretKeys) : null;
+    const key = publicKey === null ? null : await keys.get(publicKey);
+    const row = key?.row ?? null;
+    const secret = key?.secret ?? null;
     if (row && secret === null) ctx.state.log.warn({ keyId: row.id }, 'partner API key secret does not open (SESSION_KEYS rotated out?)');
     const matches = signatureMatches(hash ?? '', signBody(raw, secret ?? DUMMY_SECRET));
     if (!row || secret === null || hash === null || !matches) throw new BadSignature();
@@ -163,11 +158,7 @@ export function signedCallRoutes(deps: SignedCallDeps): Router<AppState> {
     if (!ipAllowed(row.ipAllowList, ip)) throw new IpNotAllowed();
     const { body, time } = bodyAndTime(raw, ctx);
 
-    const [accepted] = await models.ApiKey.update(
-      { lastNonce: String(time), lastUsedAt: new Date() },
-      { where: { id: row.id, deletedAt: null, [Op.or]: [{ lastNonce: null }, { lastNonce: { [Op.lt]: time } }] } },
-    );
-    if (accepted !== 1) throw new StaleNonce();
+    if (!(await nonces.accept(row, time))) throw new StaleNonce();
 
     await perKey.consume(String(row.id));
     if ((method.withdrawals || WITHDRAWAL_METHODS.includes(method.name)) && !row.allowWithdrawals) throw new WithdrawalsNotAllowed();

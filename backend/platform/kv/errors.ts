@@ -20,3 +20,15 @@ export function assertTtl(ttlMs: number | undefined): void {
     throw new RangeError(`ttlMs must be a positive integer, got ${ttlMs}`);
   }
 }
+
+const CANONICAL_INTEGER_RE = /^(0|[1-9]\d*)$/;
+
+/** `setIfGreater`'s values: non-negative integers in decimal without leading zeros. */
+export function assertCanonicalInteger(value: string, what: string): void {
+  if (!CANONICAL_INTEGER_RE.test(value)) throw new RangeError(`${what} must be a non-negative integer without leading zeros, got ${JSON.stringify(value)}`);
+}
+
+/** a > b for canonical non-negative integers of any length. */
+export function integerGreater(a: string, b: string): boolean {
+  return a.length !== b.length ? a.length > b.length : a > b;
+}

@@ -1,5 +1,5 @@
-import { assertTtl } from './errors';
-import type { KV } from './types';
+import { assertCanonicalInteger, assertTtl, integerGreater } from './errors';
+import type { KV, SetIfGreaterOptions, SetIfGreaterResult } from './types';
 
 interface Entry {
   /** A string, or a hash's fields. */
@@ -46,6 +46,18 @@ export class MemoryKV implements KV {
 
   async del(key: string): Promise<void> {
     this.entries.delete(key);
+  }
+
+  async setIfGreater(key: string, value: string, options: SetIfGreaterOptions = {}): Promise<SetIfGreaterResult> {
+    assertTtl(options.ttlMs);
+    assertCanonicalInteger(value, 'value');
+    if (options.floor != null) assertCanonicalInteger(options.floor, 'floor');
+    const entry = this.live(key);
+    if (!entry && options.onlyIfPresent) return 'absent';
+    if (options.floor != null && !integerGreater(value, options.floor)) return 'not-greater';
+    if (entry && !integerGreater(value, stringOf(key, entry))) return 'not-greater';
+    this.entries.set(key, { value, expiresAt: this.expiry(options.ttlMs) });
+    return 'stored';
   }
 
   async incr(key: string, ttlMs?: number): Promise<number> {

@@ -1,8 +1,8 @@
 import { ReplyError, type Redis } from 'ioredis';
 import type { Logger } from '../logger';
 import { createRedisClient } from './clients';
-import { assertTtl, KVUnavailableError } from './errors';
-import type { KV } from './types';
+import { assertCanonicalInteger, assertTtl, KVUnavailableError } from './errors';
+import type { KV, SetIfGreaterOptions, SetIfGreaterResult } from './types';
 
 export interface RedisKVOptions {
   url: string;
@@ -19,6 +19,22 @@ const INCR_WITH_TTL = `
 local value = redis.call('INCR', KEYS[1])
 if value == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return value`;
+
+// SET when ARGV[1] is greater than the stored value and the floor ARGV[2] ('' = none), with PX ARGV[3]
+// ('' = none); ARGV[4] = '1': a missing key answers -1 and stays missing. Decimal integers compared
+// by length, then as strings (never as Lua doubles). 1 stored, 0 not greater.
+const SET_IF_GREATER = `
+local function greater(a, b)
+  if #a ~= #b then return #a > #b end
+  return a > b
+end
+local value = ARGV[1]
+local current = redis.call('GET', KEYS[1])
+if not current and ARGV[4] == '1' then return -1 end
+if ARGV[2] ~= '' and not greater(value, ARGV[2]) then return 0 end
+if current and not greater(value, current) then return 0 end
+if ARGV[3] ~= '' then redis.call('SET', KEYS[1], value, 'PX', ARGV[3]) else redis.call('SET', KEYS[1], value) end
+return 1`;
 
 /** Events ending a connection attempt of an ioredis client, successful or not. */
 const ATTEMPT_OUTCOMES = ['ready', 'close', 'end'] as const;
@@ -68,6 +84,15 @@ export class RedisKV implements KV {
 
   async del(key: string): Promise<void> {
     await this.run('del', () => this.client.del(this.key(key)));
+  }
+
+  async setIfGreater(key: string, value: string, options: SetIfGreaterOptions = {}): Promise<SetIfGreaterResult> {
+    assertTtl(options.ttlMs);
+    assertCanonicalInteger(value, 'value');
+    if (options.floor != null) assertCanonicalInteger(options.floor, 'floor');
+    const ttl = options.ttlMs === undefined ? '' : String(options.ttlMs);
+    const reply = Number(await this.run('setIfGreater', () => this.client.eval(SET_IF_GREATER, 1, this.key(key), value, options.floor ?? '', ttl, options.onlyIfPresent ? '1' : '0')));
+    return reply === 1 ? 'stored' : reply === -1 ? 'absent' : 'not-greater';
   }
 
   async incr(key: string, ttlMs?: number): Promise<number> {

@@ -3,6 +3,13 @@
  * small hashes (an index of a few entries per key), pub/sub.
  * `RedisKV` implements it on ioredis (fail-fast on the request path), `MemoryKV` in process.
  */
+export interface SetIfGreaterOptions {
+  floor?: string | null;
+  ttlMs?: number;
+  onlyIfPresent?: boolean;
+}
+export type SetIfGreaterResult = 'stored' | 'not-greater' | 'absent';
+
 export interface KV {
   readonly kind: 'redis' | 'memory';
   get(key: string): Promise<string | null>;
@@ -11,6 +18,14 @@ export interface KV {
   /** Sets only when absent (locks, nonces); true when set. */
   setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean>;
   del(key: string): Promise<void>;
+  /**
+   * Atomically stores `value` when it is greater than both the stored value (if any) and `floor`
+   * (if given): all three non-negative integers written in decimal without leading zeros, of any
+   * length (compared as numbers, never as doubles); the TTL is renewed when it stores. With
+   * `onlyIfPresent`, a missing key is left missing and answered 'absent' (the caller finds a floor).
+   * Nonces: N parallel calls with one value → exactly one 'stored'.
+   */
+  setIfGreater(key: string, value: string, options?: SetIfGreaterOptions): Promise<SetIfGreaterResult>;
   /** Atomically increments and returns the new value; ttlMs applies when the key is created. */
   incr(key: string, ttlMs?: number): Promise<number>;
   /**

@@ -153,6 +153,55 @@ export function describeKVContract(name: string, open: () => Promise<KVUnderTest
       });
     });
 
+    describe('setIfGreater', () => {
+      it('stores a greater value only, compared as whole numbers of any length', async () => {
+        expect(await kv.setIfGreater('nonce', '9')).to.equal('stored');
+        expect(await kv.setIfGreater('nonce', '10')).to.equal('stored');
+        expect(await kv.setIfGreater('nonce', '10')).to.equal('not-greater');
+        expect(await kv.setIfGreater('nonce', '9')).to.equal('not-greater');
+        const huge = '1' + '0'.repeat(30);
+        expect(await kv.setIfGreater('nonce', huge)).to.equal('stored');
+        expect(await kv.setIfGreater('nonce', '9'.repeat(29))).to.equal('not-greater');
+        expect(await kv.get('nonce')).to.equal(huge);
+      });
+
+      it('refuses a value not above the floor, stored value or not', async () => {
+        expect(await kv.setIfGreater('nonce', '5', { floor: '5' })).to.equal('not-greater');
+        expect(await kv.get('nonce')).to.equal(null);
+        expect(await kv.setIfGreater('nonce', '6', { floor: '5' })).to.equal('stored');
+        await kv.set('nonce', '3');
+        expect(await kv.setIfGreater('nonce', '4', { floor: '5' })).to.equal('not-greater');
+        expect(await kv.setIfGreater('nonce', '7', { floor: null })).to.equal('stored');
+      });
+
+      it('leaves a missing key missing with onlyIfPresent', async () => {
+        expect(await kv.setIfGreater('nonce', '5', { onlyIfPresent: true })).to.equal('absent');
+        expect(await kv.get('nonce')).to.equal(null);
+        await kv.set('nonce', '5');
+        expect(await kv.setIfGreater('nonce', '6', { onlyIfPresent: true })).to.equal('stored');
+        expect(await kv.setIfGreater('nonce', '6', { onlyIfPresent: true })).to.equal('not-greater');
+      });
+
+      it('stores exactly one of many parallel calls with one value', async () => {
+        const results = await Promise.all(Array.from({ length: 50 }, () => kv.setIfGreater('nonce', '1700000000000')));
+        expect(results.filter((result) => result === 'stored')).to.have.length(1);
+      });
+
+      it('renews the TTL when it stores', async () => {
+        await kv.setIfGreater('nonce', '1', { ttlMs: 20 });
+        expect(await kv.setIfGreater('nonce', '2', { ttlMs: 60_000 })).to.equal('stored');
+        expect(await kv.ttl('nonce')).to.be.above(20);
+      });
+
+      it('rejects values that are not canonical non-negative integers', async () => {
+        for (const bad of ['', '-1', '01', '1.5', '1e3', ' 1']) {
+          let error: unknown;
+          await kv.setIfGreater('nonce', bad).catch((caught: unknown) => (error = caught));
+          expect(error, bad).to.be.instanceOf(RangeError);
+        }
+      });
+    });
+
     describe('hashes', () => {
       it('answers {} for a missing hash and reads back the fields set', async () => {
         expect(await kv.hashGetAll('index')).to.deep.equal({});
