@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import koaCompress from 'koa-compress';
+import { chooseCoding } from './contentCoding';
 import type { AppMiddleware } from './types';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
@@ -42,33 +43,13 @@ function serializeOnce(ctx: Parameters<AppMiddleware>[0]): void {
 export const COMPRESS_IN_PLACE_MAX_BYTES = 256 * 1024;
 
 /**
- * The encoding koa-compress would choose for this Accept-Encoding among br and gzip: the higher q,
- * br on a tie; `*` alone means gzip; no header (or q=0 for both) means none.
- */
-export function answerEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  if (header.trim() === '*') return 'gzip';
-  const q: Record<string, number> = {};
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const weight = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(param)).find(Boolean);
-    q[name] = weight ? Number(weight[1]) : 1;
-  }
-  const of = (name: string) => q[name] ?? q['*'] ?? 0;
-  const br = of('br');
-  const gzip = of('gzip');
-  if (br <= 0 && gzip <= 0) return null;
-  return br >= gzip ? 'br' : 'gzip';
-}
-
-/**
  * A JSON answer (serializeOnce's, or a route's own JSON bytes: the catalogue's snapshot), compressed
  * in place into a Buffer: at br 1 / gzip 1 the board's
  * page takes ~0.05 ms, while a zlib stream costs Koa a stream pipeline per answer (an
  * AbortController, a DOMException with its stack when it finishes — ~0.15–0.2 ms in the board's
  * profile) and several writes. The same conditions as koa-compress (which then sees the
- * Content-Encoding and leaves the answer alone); larger answers keep its stream.
+ * Content-Encoding and leaves the answer alone), the coding by contentCoding.ts (q-values, ties to
+ * br); larger answers keep koa-compress's stream.
  */
 function compressInPlace(ctx: Parameters<AppMiddleware>[0]): void {
   const body = ctx.body;
@@ -77,8 +58,8 @@ function compressInPlace(ctx: Parameters<AppMiddleware>[0]): void {
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/.test(String(ctx.response.get('Cache-Control') ?? ''))) return;
   const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   if (size < COMPRESS_THRESHOLD_BYTES || size > COMPRESS_IN_PLACE_MAX_BYTES) return;
-  const encoding = answerEncoding(ctx.get('Accept-Encoding'));
-  if (!encoding) return;
+  const encoding = chooseCoding(ctx.get('Accept-Encoding'));
+  if (encoding === 'identity') return;
   const bytes =
     encoding === 'br'
       ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
