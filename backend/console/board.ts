@@ -8,11 +8,13 @@ import { ErrorCode } from '../../common/api';
 import {
   BOARD_CARD_LAST4_PATTERN,
   BOARD_FILE_LINK_TTL_SECONDS,
+  BOARD_LIST_ORDER_FIELDS,
   BOARD_PAGE_SIZE,
   type BoardChange,
   type BoardFileKind,
   type BoardFileLinks,
   type BoardFilters,
+  type BoardListOrderField,
   type BoardListRow,
   type BoardNoteDto,
   type BoardOrderDrawer,
@@ -133,42 +135,35 @@ interface BoardJoins {
 /** An order read with what its board row shows besides itself (every column but the secrets). */
 export type BoardOrder = Attributes<Order> & BoardJoins;
 
+/** The columns of the list's fields that are not named like the field (the files are known by their keys). */
+const FIELD_COLUMNS = { cardPhoto: 'cardPhotoKey', receipt: 'receiptKey', receiptUploaded: 'receiptKey' } as const;
+type ListColumn =
+  | Exclude<BoardListOrderField, keyof typeof FIELD_COLUMNS>
+  | (typeof FIELD_COLUMNS)[keyof typeof FIELD_COLUMNS]
+  | 'fromCode'
+  | 'toCode'
+  | 'assignedTo'
+  | 'escalatedAt'
+  | 'userId';
+
 /**
- * The order's columns a row of the list reads (common/board.ts BOARD_LIST_ORDER_FIELDS, boardListRow):
- * the fields it sends, what they are derived from (the file keys, `escalatedAt`), the cursor (`id`)
- * and what the joins name (the sides' codes, the holder, the owner).
+ * The order's columns a row of the list reads (boardListRow): the columns of its fields
+ * (common/board.ts BOARD_LIST_ORDER_FIELDS), then the sides' codes, the holder, `escalatedAt` (the
+ * escalated mark) and the owner (the priority mark) the joins and marks need.
  */
-const LIST_COLUMNS = [
-  'id',
-  'uid',
-  'version',
-  'status',
-  'deleteReason',
-  'exception',
-  'blacklistMatch',
-  'email',
-  'ref',
-  'createdAt',
-  'amountSend',
-  'amountReceive',
-  'receivedAmount',
-  'confirmedAt',
-  'paidAt',
-  'expiresAt',
-  'cardCheck',
-  'cardPhotoKey',
-  'receiptKey',
-  'receiptCheck',
-  'refundAddress',
-  'fromCode',
-  'toCode',
-  'assignedTo',
-  'escalatedAt',
-  'userId',
-] as const satisfies ReadonlyArray<keyof Attributes<Order>>;
+const LIST_COLUMNS: readonly ListColumn[] = [
+  ...new Set<ListColumn>([
+    ...BOARD_LIST_ORDER_FIELDS.map((field): ListColumn => (field in FIELD_COLUMNS ? FIELD_COLUMNS[field as keyof typeof FIELD_COLUMNS] : (field as Exclude<BoardListOrderField, keyof typeof FIELD_COLUMNS>))),
+    'fromCode',
+    'toCode',
+    'assignedTo',
+    'escalatedAt',
+    'userId',
+  ]),
+];
 
 /** An order of the list: its LIST_COLUMNS only, with the row's joins. */
-export type BoardListOrder = Pick<Attributes<Order>, (typeof LIST_COLUMNS)[number]> & BoardJoins;
+export type BoardListOrder = Pick<Attributes<Order>, ListColumn> & BoardJoins;
 
 /** Which columns of the order a board SELECT reads: all of a row (commands, CSV) or the list's. */
 export type BoardColumns = 'row' | 'list';
