@@ -10,10 +10,14 @@
  * neighbour weighs on all of them alike. The floor: the signed-in session route answering the
  * list's own page (same bytes, same serialization and compression, no list query).
  *
- * Run: npm run bench:board [-- --orders 100000 --requests 300]
+ * Run: npm run bench:board [-- --orders 100000 --requests 300 --profile board.cpuprofile]
+ * `--profile FILE`: after the measures, a CPU profile of this process (the server's) while the
+ * client sends 1,000 list requests alone, written to FILE (open it in Chrome's DevTools).
  * MariaDB: DATABASE_URL=mysql://root@127.0.0.1:3306/test npm run bench:board
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -21,7 +25,9 @@ import { QueryTypes } from 'sequelize';
 import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '../backend/platform/http/compress';
 import { startChild } from './lib/child';
 
-const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' }, requests: { type: 'string', default: '300' } } });
+const { values } = parseArgs({
+  options: { orders: { type: 'string', default: '100000' }, requests: { type: 'string', default: '300' }, profile: { type: 'string' } },
+});
 const ORDERS = Number(values.orders);
 const REQUESTS = Number(values.requests);
 if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
@@ -215,6 +221,20 @@ serverTimes.clear();
 for (let round = 0; round < ROUNDS; round += 1) {
   const count = Math.ceil(REQUESTS / ROUNDS);
   for (const measure of measures) collected.get(measure)!.push(...(await measure.batch(count)));
+}
+if (values.profile) {
+  // The server's side of the list alone: 1,000 list requests under the V8 profiler of this process.
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+  const measured = serverTimes.get(listHttp.label)?.length ?? 0;
+  await inspector.post('Profiler.start');
+  await listHttp.batch(1000);
+  serverTimes.get(listHttp.label)?.splice(measured); // the profiled requests are not in the figures
+  const { profile } = await inspector.post('Profiler.stop');
+  writeFileSync(values.profile, JSON.stringify(profile));
+  inspector.disconnect();
 }
 await clientChild.stop();
 

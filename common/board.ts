@@ -101,17 +101,61 @@ export interface BoardOrderFields {
 }
 
 /**
- * One row of the list (and the answer of every board command): the operator's order without its
- * history and where to pay (the drawer has both), plus the board's fields. The list reads a page of
- * rows in one SELECT (backend/console/board.ts).
+ * The answer of every board command: the operator's order without its history and where to pay
+ * (the drawer has both), plus the board's fields, read in one SELECT (backend/console/board.ts).
+ * The list sends less of each order: BoardListRow.
  */
 export type BoardOrderRow = OperatorOrderSummary & BoardOrderFields;
 
 /**
- * A row of the list as it is sent: `from` and `to` are the sides' asset codes; the sides themselves
- * come once a page, in the list's `assets` (a page repeats a handful of directions fifty times).
+ * The order's fields a row of the list carries: what the board's table shows (uid, e-mail, ref,
+ * created, amounts, status and its exception, delete reason, blacklist match, card check, files),
+ * what its actions need (the status table's facts: common/orderRules.ts `dtoFacts`, the amount and
+ * the refund address they start from), what the live merge compares (`version`) and the `id` the
+ * cursor is made of. The rest of an
+ * order (accounts, rates, comment, extra fields, timestamps…) is the drawer's: it loads the whole
+ * order when it opens.
  */
-export type BoardListRow = Omit<BoardOrderRow, 'from' | 'to'> & { from: string; to: string };
+export const BOARD_LIST_ORDER_FIELDS = [
+  'id',
+  'uid',
+  'version',
+  'status',
+  'deleteReason',
+  'exception',
+  'blacklistMatch',
+  'email',
+  'ref',
+  'createdAt',
+  'amountSend',
+  'amountReceive',
+  'receivedAmount',
+  'confirmedAt',
+  'paidAt',
+  'expiresAt',
+  'cardCheck',
+  'cardPhoto',
+  'receipt',
+  'receiptUploaded',
+  'receiptCheck',
+  'refundAddress',
+] as const satisfies ReadonlyArray<keyof OperatorOrderSummary>;
+export type BoardListOrderField = (typeof BOARD_LIST_ORDER_FIELDS)[number];
+
+/**
+ * A row of the board's table: the order's list fields, both sides, and the board's marks the table
+ * shows (holder, seen, escalated, priority). Every board answer (a command's BoardOrderRow, the
+ * drawer) and an `operators:order` event (a whole OperatorOrderDto) carries at least this, so the
+ * client merges them into its rows as they are.
+ */
+export type BoardTableRow = Pick<OperatorOrderSummary, BoardListOrderField | 'from' | 'to'> & Pick<BoardOrderFields, 'assignedTo' | 'seen' | 'escalated' | 'priority'>;
+
+/**
+ * A row of the list as it is sent: the table's row, `from` and `to` as the sides' asset codes; the
+ * sides themselves come once a page, in the list's `assets` (a page repeats a handful of directions
+ * fifty times).
+ */
+export type BoardListRow = Omit<BoardTableRow, 'from' | 'to'> & { from: string; to: string };
 
 /** `GET /api/operator/orders` */
 export interface BoardOrderList {
@@ -122,8 +166,8 @@ export interface BoardOrderList {
   nextCursor: string | null;
 }
 
-/** The page's rows whole again (each row's `from` and `to` sides put back from `assets`). */
-export function boardRowsOf(list: Pick<BoardOrderList, 'orders' | 'assets'>): BoardOrderRow[] {
+/** The page's rows with their sides again (each row's `from` and `to` put back from `assets`). */
+export function boardRowsOf(list: Pick<BoardOrderList, 'orders' | 'assets'>): BoardTableRow[] {
   return list.orders.map((row) => ({ ...row, from: list.assets[row.from]!, to: list.assets[row.to]! }));
 }
 

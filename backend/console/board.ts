@@ -8,11 +8,13 @@ import { ErrorCode } from '../../common/api';
 import {
   BOARD_CARD_LAST4_PATTERN,
   BOARD_FILE_LINK_TTL_SECONDS,
+  BOARD_LIST_ORDER_FIELDS,
   BOARD_PAGE_SIZE,
   type BoardChange,
   type BoardFileKind,
   type BoardFileLinks,
   type BoardFilters,
+  type BoardListOrderField,
   type BoardListRow,
   type BoardNoteDto,
   type BoardOrderDrawer,
@@ -25,7 +27,8 @@ import { Big } from '../../common/money';
 import { recordAudit, type AuditActor } from '../audit/record';
 import type { Asset, Models, Order, OrderNote } from '../models';
 import type { OrdersContext } from '../orders/context';
-import { presentOperatorOrder, presentOperatorSummary } from '../orders/presenters';
+import { presentOperatorOrder, presentOperatorSummary, presentSide } from '../orders/presenters';
+import { paymentWindowRuns } from '../../common/orderRules';
 import { loadOrderView } from '../orders/view';
 import { writeTransaction } from '../platform/db/transaction';
 import { dialectOf, moneySql } from '../platform/db/money';
@@ -118,8 +121,8 @@ function exactAmount(order: Pick<Order, 'amountSend'>, filters: BoardFilters): b
   return true;
 }
 
-/** An order read with what its board row shows besides itself, in the page's one SELECT. */
-export type BoardOrder = Attributes<Order> & {
+/** What a board row reads besides the order, in the page's one SELECT. */
+interface BoardJoins {
   fromAsset: Attributes<Asset> | null;
   toAsset: Attributes<Asset> | null;
   holder: BoardStaffRef | null;
@@ -127,7 +130,43 @@ export type BoardOrder = Attributes<Order> & {
   seen: boolean;
   /** The owner's KYC status (orders of verified users are marked priority). */
   ownerKycStatus: string | null;
-};
+}
+
+/** An order read with what its board row shows besides itself (every column but the secrets). */
+export type BoardOrder = Attributes<Order> & BoardJoins;
+
+/** The columns of the list's fields that are not named like the field (the files are known by their keys). */
+const FIELD_COLUMNS = { cardPhoto: 'cardPhotoKey', receipt: 'receiptKey', receiptUploaded: 'receiptKey' } as const;
+type ListColumn =
+  | Exclude<BoardListOrderField, keyof typeof FIELD_COLUMNS>
+  | (typeof FIELD_COLUMNS)[keyof typeof FIELD_COLUMNS]
+  | 'fromCode'
+  | 'toCode'
+  | 'assignedTo'
+  | 'escalatedAt'
+  | 'userId';
+
+/**
+ * The order's columns a row of the list reads (boardListRow): the columns of its fields
+ * (common/board.ts BOARD_LIST_ORDER_FIELDS), then the sides' codes, the holder, `escalatedAt` (the
+ * escalated mark) and the owner (the priority mark) the joins and marks need.
+ */
+const LIST_COLUMNS: readonly ListColumn[] = [
+  ...new Set<ListColumn>([
+    ...BOARD_LIST_ORDER_FIELDS.map((field): ListColumn => (field in FIELD_COLUMNS ? FIELD_COLUMNS[field as keyof typeof FIELD_COLUMNS] : (field as Exclude<BoardListOrderField, keyof typeof FIELD_COLUMNS>))),
+    'fromCode',
+    'toCode',
+    'assignedTo',
+    'escalatedAt',
+    'userId',
+  ]),
+];
+
+/** An order of the list: its LIST_COLUMNS only, with the row's joins. */
+export type BoardListOrder = Pick<Attributes<Order>, ListColumn> & BoardJoins;
+
+/** Which columns of the order a board SELECT reads: all of a row (commands, CSV) or the list's. */
+export type BoardColumns = 'row' | 'list';
 
 /** What an order's side shows (presentSide). */
 const SIDE_ATTRIBUTES = ['code', 'name', 'nameRu', 'type', 'currency', 'network', 'precision', 'city'] as const;
@@ -138,15 +177,14 @@ const ROW_EXCLUDED = new Set(['secretHash', 'secretSealed']);
 interface RowSelect {
   /** The order's columns (no secrets), qualified by `Order`. */
   columns: string;
-  /** The order's own keys of a joined row, then each joined part's [row key, attribute] pairs. */
-  orderKeys: string[];
+  /** Each joined part's [row key, attribute] pairs (a side's first is its code). */
   partKeys: Record<'fromAsset' | 'toAsset' | 'holder' | 'seen' | 'owner', Array<[string, string]>>;
   /** The joined columns and the joins of a page already in `Order`. */
   joinedColumns: string;
   joins: (me: number) => string;
 }
 
-const selects = new WeakMap<Sequelize, RowSelect>();
+const selects = new WeakMap<Sequelize, Record<BoardColumns, RowSelect>>();
 
 /**
  * The parts of a page's SELECT: the page of orders first (a derived table: the filter, ORDER BY id
@@ -155,69 +193,78 @@ const selects = new WeakMap<Sequelize, RowSelect>();
  * e-mail, the owner's KYC status (the priority mark) and the caller's seen mark on those rows only. Joined columns come back as `fromAsset.code`,
  * `holder.email`, `seen.id`.
  */
-function rowSelect(models: Pick<Models, 'Order'>): RowSelect {
+function rowSelect(models: Pick<Models, 'Order'>, columns: BoardColumns): RowSelect {
   const sequelize = models.Order.sequelize!;
-  let select = selects.get(sequelize);
-  if (!select) {
-    const q = (name: string) => quoted(sequelize, name);
-    const alias = (name: string) => sequelize.getQueryInterface().quoteIdentifier(name);
-    const fields = Object.values(models.Order.getAttributes())
-      .map((attribute) => attribute.field!)
-      .filter((field) => !ROW_EXCLUDED.has(field));
-    const joined = fields.map((field) => `${q('Order')}.${q(field)}`);
-    for (const side of ['fromAsset', 'toAsset']) for (const name of SIDE_ATTRIBUTES) joined.push(`${q(side)}.${q(name)} AS ${alias(`${side}.${name}`)}`);
-    joined.push(
-      `${q('holder')}.${q('email')} AS ${alias('holder.email')}`,
-      `${q('seen')}.${q('id')} AS ${alias('seen.id')}`,
-      `${q('owner')}.${q('kycStatus')} AS ${alias('owner.kycStatus')}`,
-    );
-    const joins =
-      ` LEFT JOIN ${q('assets')} AS ${q('fromAsset')} ON ${q('fromAsset')}.${q('code')} = ${q('Order')}.${q('fromCode')}` +
-      ` LEFT JOIN ${q('assets')} AS ${q('toAsset')} ON ${q('toAsset')}.${q('code')} = ${q('Order')}.${q('toCode')}` +
-      ` LEFT JOIN ${q('users')} AS ${q('holder')} ON ${q('holder')}.${q('id')} = ${q('Order')}.${q('assignedTo')}` +
-      ` LEFT JOIN ${q('users')} AS ${q('owner')} ON ${q('owner')}.${q('id')} = ${q('Order')}.${q('userId')}` +
-      ` LEFT JOIN ${q('order_seen')} AS ${q('seen')} ON ${q('seen')}.${q('orderId')} = ${q('Order')}.${q('id')} AND ${q('seen')}.${q('userId')} = `;
-    const partKeys: RowSelect['partKeys'] = { fromAsset: [], toAsset: [], holder: [['holder.email', 'email']], seen: [['seen.id', 'id']], owner: [['owner.kycStatus', 'kycStatus']] };
-    for (const side of ['fromAsset', 'toAsset'] as const) for (const name of SIDE_ATTRIBUTES) partKeys[side].push([`${side}.${name}`, name]);
-    select = {
-      columns: fields.map((field) => `${q('Order')}.${q(field)}`).join(', '),
-      orderKeys: fields,
-      partKeys,
-      joinedColumns: joined.join(', '),
-      joins: (me: number) => `${joins}${Number(me)}`,
-    };
-    selects.set(sequelize, select);
+  let known = selects.get(sequelize);
+  if (!known) {
+    known = { row: buildRowSelect(models, 'row'), list: buildRowSelect(models, 'list') };
+    selects.set(sequelize, known);
   }
-  return select;
+  return known[columns];
 }
 
-/** One joined part of a row (`fromAsset.code` → `code`…). */
-function rowPart(select: RowSelect, row: Record<string, unknown>, name: keyof RowSelect['partKeys']): Record<string, unknown> {
-  const read: Record<string, unknown> = {};
-  for (const [key, attribute] of select.partKeys[name]) read[attribute] = row[key];
-  return read;
-}
-
-/** A joined row (flat: `fromAsset.code`…) as a BoardOrder; a LEFT JOIN that found nothing gives nulls. */
-function boardOrderOf(models: Pick<Models, 'Order' | 'Asset'>, select: RowSelect, row: Record<string, unknown>): BoardOrder {
-  // By the SELECT's own list of keys: walking the row's keys and splitting them cost more than the rest of the row.
-  const order: Record<string, unknown> = {};
-  for (const key of select.orderKeys) order[key] = row[key];
-  const parts = {
-    fromAsset: rowPart(select, row, 'fromAsset'),
-    toAsset: rowPart(select, row, 'toAsset'),
-    holder: rowPart(select, row, 'holder'),
-    seen: rowPart(select, row, 'seen'),
-    owner: rowPart(select, row, 'owner'),
+function buildRowSelect(models: Pick<Models, 'Order'>, columns: BoardColumns): RowSelect {
+  const sequelize = models.Order.sequelize!;
+  const q = (name: string) => quoted(sequelize, name);
+  const alias = (name: string) => sequelize.getQueryInterface().quoteIdentifier(name);
+  const attributes = models.Order.getAttributes();
+  const fields =
+    columns === 'list'
+      ? LIST_COLUMNS.map((name) => attributes[name].field!)
+      : Object.values(attributes)
+          .map((attribute) => attribute.field!)
+          .filter((field) => !ROW_EXCLUDED.has(field));
+  const joined = fields.map((field) => `${q('Order')}.${q(field)}`);
+  for (const side of ['fromAsset', 'toAsset']) for (const name of SIDE_ATTRIBUTES) joined.push(`${q(side)}.${q(name)} AS ${alias(`${side}.${name}`)}`);
+  joined.push(
+    `${q('holder')}.${q('email')} AS ${alias('holder.email')}`,
+    `${q('seen')}.${q('id')} AS ${alias('seen.id')}`,
+    `${q('owner')}.${q('kycStatus')} AS ${alias('owner.kycStatus')}`,
+  );
+  const joins =
+    ` LEFT JOIN ${q('assets')} AS ${q('fromAsset')} ON ${q('fromAsset')}.${q('code')} = ${q('Order')}.${q('fromCode')}` +
+    ` LEFT JOIN ${q('assets')} AS ${q('toAsset')} ON ${q('toAsset')}.${q('code')} = ${q('Order')}.${q('toCode')}` +
+    ` LEFT JOIN ${q('users')} AS ${q('holder')} ON ${q('holder')}.${q('id')} = ${q('Order')}.${q('assignedTo')}` +
+    ` LEFT JOIN ${q('users')} AS ${q('owner')} ON ${q('owner')}.${q('id')} = ${q('Order')}.${q('userId')}` +
+    ` LEFT JOIN ${q('order_seen')} AS ${q('seen')} ON ${q('seen')}.${q('orderId')} = ${q('Order')}.${q('id')} AND ${q('seen')}.${q('userId')} = `;
+  const partKeys: RowSelect['partKeys'] = { fromAsset: [], toAsset: [], holder: [['holder.email', 'email']], seen: [['seen.id', 'id']], owner: [['owner.kycStatus', 'kycStatus']] };
+  for (const side of ['fromAsset', 'toAsset'] as const) for (const name of SIDE_ATTRIBUTES) partKeys[side].push([`${side}.${name}`, name]);
+  return {
+    columns: fields.map((field) => `${q('Order')}.${q(field)}`).join(', '),
+    partKeys,
+    joinedColumns: joined.join(', '),
+    joins: (me: number) => `${joins}${Number(me)}`,
   };
-  const asset = (side: Record<string, unknown>) => (side.code === null || side.code === undefined ? null : fromRawRow(models.Asset, side));
-  const read = fromRawRow(models.Order, order) as BoardOrder;
-  const email = parts.holder.email;
-  read.fromAsset = asset(parts.fromAsset);
-  read.toAsset = asset(parts.toAsset);
+}
+
+/**
+ * A joined row (flat: `fromAsset.code`…) as a BoardOrder, read in place: the row itself becomes the
+ * order (its joined keys stay on it, unread) — copying 50 rows key by key cost more than reading
+ * them. A side is read once a page (`sides`, by asset code); a LEFT JOIN that found nothing gives nulls.
+ */
+function boardOrderOf(models: Pick<Models, 'Order' | 'Asset'>, select: RowSelect, row: Record<string, unknown>, sides: Map<string, Attributes<Asset>>): BoardOrder {
+  const side = (name: 'fromAsset' | 'toAsset'): Attributes<Asset> | null => {
+    const keys = select.partKeys[name];
+    const code = row[keys[0]![0]];
+    if (typeof code !== 'string') return null;
+    let asset = sides.get(code);
+    if (!asset) {
+      const read: Record<string, unknown> = {};
+      for (const [key, attribute] of keys) read[attribute] = row[key];
+      asset = fromRawRow(models.Asset, read);
+      sides.set(code, asset);
+    }
+    return asset;
+  };
+  const read = fromRawRow(models.Order, row) as BoardOrder;
+  const email = row['holder.email'];
+  const seen = row['seen.id'];
+  const kycStatus = row['owner.kycStatus'];
+  read.fromAsset = side('fromAsset');
+  read.toAsset = side('toAsset');
   read.holder = read.assignedTo === null || read.assignedTo === undefined ? null : { id: read.assignedTo, email: typeof email === 'string' ? email : '' };
-  read.seen = parts.seen.id !== null && parts.seen.id !== undefined;
-  read.ownerKycStatus = typeof parts.owner.kycStatus === 'string' ? parts.owner.kycStatus : null;
+  read.seen = seen !== null && seen !== undefined;
+  read.ownerKycStatus = typeof kycStatus === 'string' ? kycStatus : null;
   return read;
 }
 
@@ -225,31 +272,47 @@ function boardOrderOf(models: Pick<Models, 'Order' | 'Asset'>, select: RowSelect
  * The board rows matching `where` (conditions on `Order`), newest first, `limit` of them, read as
  * raw rows: building a page of model instances costs more than the SELECT itself.
  */
-async function selectBoardOrders(models: Pick<Models, 'Order' | 'Asset'>, where: WhereOptions[], me: number, limit: number): Promise<BoardOrder[]> {
+async function selectBoardOrders(models: Pick<Models, 'Order' | 'Asset'>, where: WhereOptions[], me: number, limit: number, columns: BoardColumns = 'row'): Promise<BoardOrder[]> {
   const sequelize = models.Order.sequelize!;
   const generator = sequelize.getQueryInterface().queryGenerator as unknown as {
     getWhereConditions(where: WhereOptions, table: string, model: unknown): string;
   };
   const conditions = where.length ? generator.getWhereConditions({ [Op.and]: where }, 'Order', models.Order) : '';
-  const select = rowSelect(models);
+  const select = rowSelect(models, columns);
   const q = (name: string) => quoted(sequelize, name);
   const order = ` ORDER BY ${q('Order')}.${q('id')} DESC`;
   const page = `SELECT ${select.columns} FROM ${q('orders')} AS ${q('Order')}${conditions ? ` WHERE ${conditions}` : ''}${order} LIMIT ${Number(limit)}`;
   const sql = `SELECT ${select.joinedColumns} FROM (${page}) AS ${q('Order')}${select.joins(me)}${order}`;
   const rows = await sequelize.query<Record<string, unknown>>(sql, { type: QueryTypes.SELECT });
-  return rows.map((row) => boardOrderOf(models, select, row));
+  const sides = new Map<string, Attributes<Asset>>();
+  return rows.map((row) => boardOrderOf(models, select, row, sides));
 }
 
 /**
  * Orders matching the filters, newest first, older than `cursor` (an id): `limit` of them, and
- * whether more exist, each read with its row's joins. The cursor stays stable under filters: ids
- * only go down.
+ * whether more exist, each read with its row's joins — every column but the secrets (`row`: the
+ * CSV), or the list's LIST_COLUMNS (`list`). The cursor stays stable under filters: ids only go down.
  */
 export async function findBoardOrders(
   models: Pick<Models, 'Order' | 'Asset'>,
   filters: BoardFilters & { cursor?: string },
   me: number,
   limit: number,
+  columns: 'list',
+): Promise<{ rows: BoardListOrder[]; more: boolean }>;
+export async function findBoardOrders(
+  models: Pick<Models, 'Order' | 'Asset'>,
+  filters: BoardFilters & { cursor?: string },
+  me: number,
+  limit: number,
+  columns?: 'row',
+): Promise<{ rows: BoardOrder[]; more: boolean }>;
+export async function findBoardOrders(
+  models: Pick<Models, 'Order' | 'Asset'>,
+  filters: BoardFilters & { cursor?: string },
+  me: number,
+  limit: number,
+  columns: BoardColumns = 'row',
 ): Promise<{ rows: BoardOrder[]; more: boolean }> {
   const sequelize = models.Order.sequelize!;
   const base = boardWhere(sequelize, { ...filters, q: undefined }, me);
@@ -266,7 +329,7 @@ export async function findBoardOrders(
   const batch = limit + 1;
   for (;;) {
     const where = before === null ? base : [...base, { id: { [Op.lt]: before } }];
-    const found = await selectBoardOrders(models, where, me, batch);
+    const found = await selectBoardOrders(models, where, me, batch, columns);
     for (const order of found) if (!jsFilter || exactAmount(order, filters)) rows.push(order);
     if (rows.length > limit || found.length < batch) break;
     before = found[found.length - 1]!.id;
@@ -300,20 +363,53 @@ export function boardRow(order: BoardOrder): BoardOrderRow {
 }
 
 /**
- * A page of the list (common/board.ts BoardOrderList): each row names its sides by code and the
- * sides go once, in `assets`. The rows are changed in place (no copies of 50-key objects).
+ * A row of the list (common/board.ts BoardListRow): the fields of BOARD_LIST_ORDER_FIELDS as the
+ * operator's order presents them (presentOperatorSummary: same rules, the int test compares them),
+ * the sides by code, the board's marks.
  */
-export function boardPage(orders: BoardOrder[], more: boolean): BoardOrderList {
+export function boardListRow(order: BoardListOrder): BoardListRow {
+  return {
+    id: order.id,
+    uid: order.uid,
+    version: order.version,
+    status: order.status,
+    deleteReason: order.deleteReason,
+    exception: order.exception,
+    blacklistMatch: order.blacklistMatch ?? null,
+    email: order.email,
+    ref: order.ref,
+    createdAt: iso(order.createdAt)!,
+    amountSend: order.amountSend,
+    amountReceive: order.amountReceive,
+    receivedAmount: order.receivedAmount,
+    confirmedAt: iso(order.confirmedAt),
+    paidAt: iso(order.paidAt),
+    expiresAt: paymentWindowRuns(order) ? iso(order.expiresAt) : null,
+    cardCheck: order.cardCheck,
+    cardPhoto: order.cardPhotoKey !== null,
+    receipt: order.receiptKey !== null,
+    receiptUploaded: order.receiptKey !== null,
+    receiptCheck: order.receiptCheck,
+    refundAddress: order.refundAddress,
+    from: order.fromCode,
+    to: order.toCode,
+    assignedTo: order.holder,
+    seen: order.seen,
+    escalated: Boolean(order.escalatedAt),
+    priority: order.ownerKycStatus === 'approve',
+  };
+}
+
+/**
+ * A page of the list (common/board.ts BoardOrderList): each row names its sides by code and the
+ * sides go once, in `assets`.
+ */
+export function boardPage(orders: BoardListOrder[], more: boolean): BoardOrderList {
   const assets: BoardOrderList['assets'] = {};
   const rows = orders.map((order) => {
-    const row = boardRow(order);
-    const { from, to } = row;
-    assets[from.code] ??= from;
-    assets[to.code] ??= to;
-    const listed = row as unknown as BoardListRow;
-    listed.from = from.code;
-    listed.to = to.code;
-    return listed;
+    assets[order.fromCode] ??= presentSide(order.fromCode, order.fromAsset);
+    assets[order.toCode] ??= presentSide(order.toCode, order.toAsset);
+    return boardListRow(order);
   });
   return { orders: rows, assets, nextCursor: more ? String(orders[orders.length - 1]!.id) : null };
 }

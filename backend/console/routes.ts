@@ -56,7 +56,7 @@ export function operatorRoutes(deps: StaffDeps & { orders: OrdersContext }): Rou
   // The board (common/board.ts): filtered list, drawer, claims, notes, escalation, signed file links.
   router.get('/', validate(boardListSchema, 'query'), async function listOrders(ctx) {
     const me = signedInUser(ctx).id;
-    const { rows, more } = await findBoardOrders(models, ctx.state.input as BoardQuery, me, BOARD_PAGE_SIZE);
+    const { rows, more } = await findBoardOrders(models, ctx.state.input as BoardQuery, me, BOARD_PAGE_SIZE, 'list');
     respond(ctx, boardPage(rows, more));
   });
 

@@ -37,7 +37,7 @@ function iso(value: Date | null | undefined): string | null {
   return value ? seconds(value) : null;
 }
 
-function presentSide(code: string, asset: AssetFields | null): OrderSide {
+export function presentSide(code: string, asset: AssetFields | null): OrderSide {
   return {
     code,
     name: asset?.name ?? code,

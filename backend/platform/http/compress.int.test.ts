@@ -28,6 +28,26 @@ describe('compressing JSON answers', () => {
     expect(decodeBody(gzip).equals(plain.body)).to.equal(true);
   });
 
+  it('compresses a JSON answer in place: one body with its length, br or gzip by q-value (ties to br)', async () => {
+    const plain = await get('/api/catalogue');
+    for (const [header, expected] of [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['gzip;q=0.8, br;q=0.8', 'br'],
+      ['*', 'br'],
+      ['deflate, *;q=0.1', 'br'],
+      ['identity', undefined],
+      ['gzip;q=0, br;q=0', undefined],
+    ] as const) {
+      const answer = await get('/api/catalogue', { 'accept-encoding': header });
+      expect(answer.headers['content-encoding'], header).to.equal(expected);
+      // A buffer, not a stream: Content-Length, no chunked transfer.
+      expect(answer.headers['transfer-encoding'], header).to.equal(undefined);
+      expect(Number(answer.headers['content-length']), header).to.equal(answer.body.length);
+      expect(decodeBody(answer).equals(plain.body), header).to.equal(true);
+    }
+  });
+
   it('sends an answer below the threshold as it is', async () => {
     const health = await get('/api/health', { 'accept-encoding': 'gzip, deflate, br' });
     expect(health.status).to.equal(200);

@@ -1,5 +1,9 @@
 /** Orders as the server presents them, for component and logic tests. */
+import { BOARD_LIST_ORDER_FIELDS, type BoardListOrderField, type BoardListRow, type BoardOrderList, type BoardTableRow } from '../../../../common/board';
 import type { OperatorOrderDto, OrderDto, OrderSide } from '../../../../common/orders';
+
+/** The order's part of a board table row (its list fields and both sides). */
+type BoardTableOrder = Pick<BoardTableRow, BoardListOrderField | 'from' | 'to'>;
 
 export const CREATED_AT = '2026-11-21T12:00:00.000Z';
 
@@ -68,15 +72,25 @@ export function operatorOrderFixture(overrides: Partial<OperatorOrderDto> = {}):
 }
 
 /**
- * A board list answer (common/board.ts BoardOrderList) of whole rows: each row's sides go to
- * `assets`, the row keeps their codes, as the server sends them.
+ * A board list answer (common/board.ts BoardOrderList) as the server sends it: each row only the
+ * list's fields (BOARD_LIST_ORDER_FIELDS) and the board's marks (the table's defaults where the
+ * fixture has none), the sides in `assets` and the rows naming them by code.
  */
-export function boardListFixture<T extends { from: OrderSide; to: OrderSide }>(orders: T[], nextCursor: string | null = null) {
+export function boardListFixture(orders: Array<BoardTableOrder & Partial<BoardTableRow>>, nextCursor: string | null = null): BoardOrderList {
   const assets: Record<string, OrderSide> = {};
-  const rows = orders.map((order) => {
+  const rows = orders.map((order): BoardListRow => {
     assets[order.from.code] = order.from;
     assets[order.to.code] = order.to;
-    return { ...order, from: order.from.code, to: order.to.code };
+    const fields = Object.fromEntries(BOARD_LIST_ORDER_FIELDS.map((field) => [field, order[field]])) as Pick<BoardTableRow, BoardListOrderField>;
+    return {
+      ...fields,
+      from: order.from.code,
+      to: order.to.code,
+      assignedTo: order.assignedTo ?? null,
+      seen: order.seen ?? true,
+      escalated: order.escalated ?? false,
+      priority: order.priority ?? false,
+    };
   });
   return { orders: rows, assets, nextCursor };
 }

@@ -10,8 +10,14 @@ import { useSessionStore } from '../../stores/session';
 
 const DANGER: readonly OperatorAction[] = ['delete', 'error', 'card-reject', 'return', 'reverse'];
 
+/** What the actions read of an order: the status table's facts, the amount and refund address they start from. */
+export type ActionableOrder = Pick<
+  OperatorOrderSummary,
+  'uid' | 'amountSend' | 'refundAddress' | 'status' | 'deleteReason' | 'confirmedAt' | 'paidAt' | 'receivedAmount' | 'cardCheck' | 'receiptUploaded' | 'receiptCheck' | 'expiresAt'
+>;
+
 interface Props {
-  order: OperatorOrderSummary;
+  order: ActionableOrder;
   onChanged: (order: OperatorOrderDto) => void;
 }
 

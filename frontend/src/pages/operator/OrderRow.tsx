@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BoardOrderRow } from '../../../../common/board';
+import type { BoardOrderRow, BoardTableRow } from '../../../../common/board';
 import type { OperatorOrderDto } from '../../../../common/orders';
 import { ApiError } from '../../api/ApiError';
 import { Button } from '../../components/Button';
@@ -13,14 +13,14 @@ import { operatorStatusKey, statusTone } from '../../orders/status';
 import { OrderActions } from './OrderActions';
 
 interface Props {
-  order: BoardOrderRow;
+  order: BoardTableRow;
   onChanged: (order: OperatorOrderDto) => void;
   onBoard?: (order: BoardOrderRow) => void;
   onOpen?: (uid: string) => void;
 }
 
 /** Who holds the order, and Claim / Release; a lost claim shows the server's message (it names the holder). */
-function Assignment({ order, onBoard }: { order: BoardOrderRow; onBoard?: (order: BoardOrderRow) => void }) {
+function Assignment({ order, onBoard }: { order: BoardTableRow; onBoard?: (order: BoardOrderRow) => void }) {
   const { t } = useTranslation();
   const me = useSessionStore((state) => state.user);
   const [error, setError] = useState<string | null>(null);

@@ -2,9 +2,12 @@
  * The operator's live list: pages of `GET /api/operator/orders` (newest first, "load more" by
  * cursor) kept current by `operators:order` — changed orders are replaced in place, new ones go on
  * top. Every reconnection reloads the first page, so nothing missed while offline stays stale.
+ * The rows are the table's (common/board.ts BoardTableRow): the list sends only what the table
+ * shows; whole orders (events, actions' answers, board commands) carry all of it and are merged as
+ * they are.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BOARD_EVENT, type BoardFilters, type BoardOrderEvent, type BoardOrderRow } from '../../../../common/board';
+import { BOARD_EVENT, type BoardFilters, type BoardOrderEvent, type BoardOrderRow, type BoardTableRow } from '../../../../common/board';
 import type { OperatorOrderEvent } from '../../../../common/events';
 import type { OrderStatus } from '../../../../common/enums';
 import type { OperatorOrderDto } from '../../../../common/orders';
@@ -14,7 +17,7 @@ import { appendOperatorPage, mergeOperatorOrder } from '../../orders/merge';
 import { orderSocket } from '../../orders/socketSource';
 
 export interface OperatorOrders {
-  orders: BoardOrderRow[];
+  orders: BoardTableRow[];
   status: OrderStatus | '';
   setStatus: (status: OrderStatus | '') => void;
   loading: boolean;
@@ -27,7 +30,7 @@ export interface OperatorOrders {
   applyBoard: (order: BoardOrderRow) => void;
 }
 
-const NO_BOARD = { assignedTo: null, assignedAt: null, seen: true, escalated: false, escalatedAt: null, escalationReason: null, priority: false };
+const NO_BOARD = { assignedTo: null, seen: true, escalated: false, priority: false };
 
 /** `filters` (from the URL) drive the list; without them, the status filter of the page's own state. */
 export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (status: OrderStatus | '') => void): OperatorOrders {
@@ -37,7 +40,7 @@ export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (sta
   const filterKey = JSON.stringify(filters ?? { status: ownStatus || undefined });
   const filtersRef = useRef(filterKey);
   filtersRef.current = filterKey;
-  const [orders, setOrders] = useState<BoardOrderRow[]>([]);
+  const [orders, setOrders] = useState<BoardTableRow[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +55,7 @@ export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (sta
     try {
       const page = await boardApi.list(JSON.parse(filtersRef.current) as BoardFilters, from);
       if (id !== request.current) return;
-      const rows: BoardOrderRow[] = page.orders.map((row) => ({ ...NO_BOARD, ...row }));
+      const rows: BoardTableRow[] = page.orders.map((row) => ({ ...NO_BOARD, ...row }));
       setOrders((current) => (from ? appendOperatorPage(current, rows) : rows));
       setCursor(page.nextCursor);
     } catch (caught) {
@@ -66,7 +69,7 @@ export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (sta
   const apply = useCallback((order: OperatorOrderDto | BoardOrderRow) => {
     setOrders((current) => {
       const known = current.find((row) => row.uid === order.uid);
-      const incoming: BoardOrderRow = { ...NO_BOARD, ...known, ...order };
+      const incoming: BoardTableRow = { ...NO_BOARD, ...known, ...order };
       return mergeOperatorOrder(current, incoming, statusRef.current);
     });
   }, []);
@@ -96,10 +99,7 @@ export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (sta
             ? {
                 ...row,
                 assignedTo: event.assignedTo,
-                assignedAt: event.assignedAt,
                 escalated: event.escalated,
-                escalatedAt: event.escalatedAt,
-                escalationReason: event.escalationReason,
               }
             : row,
         ),

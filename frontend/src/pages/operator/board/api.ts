@@ -7,6 +7,7 @@ import {
   type BoardOrderDrawer,
   type BoardOrderList,
   type BoardOrderRow,
+  type BoardTableRow,
 } from '../../../../../common/board';
 import type { AdminUserList, AdminUserSummaryDto } from '../../../../../common/usersAdmin';
 import { api, apiUrl } from '../../../api/client';
@@ -27,8 +28,8 @@ export function filterQuery(filters: BoardFilters): string {
 }
 
 export const boardApi = {
-  /** A page of rows, each whole again (the answer sends every side once, in `assets`). */
-  list: async (filters: BoardFilters, cursor: string | null): Promise<{ orders: BoardOrderRow[]; nextCursor: string | null }> => {
+  /** A page of the table's rows, each with its sides again (the answer sends every side once, in `assets`). */
+  list: async (filters: BoardFilters, cursor: string | null): Promise<{ orders: BoardTableRow[]; nextCursor: string | null }> => {
     const page = await api.get<BoardOrderList>('/operator/orders', { query: { ...filters, cursor: cursor ?? undefined } });
     return { orders: boardRowsOf(page), nextCursor: page.nextCursor };
   },
