@@ -24,6 +24,7 @@ import type { RateLimits } from './platform/security/rateLimit';
 import type { Services } from './services';
 import { createMaintenance, type Maintenance } from './system/maintenance';
 import { createAlerts } from './alerts';
+import { createSeo, type PageRegistry } from './seo';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +47,8 @@ export type App = Koa<AppState> & {
   i18n: ServerI18n;
   /** The run-time maintenance switch of this app (system/maintenance.ts); the server closes it. */
   maintenance: Maintenance;
+  /** The public page sources behind the rendered heads and the sitemap (backend/seo). */
+  pages: PageRegistry;
 };
 
 /**
@@ -75,6 +78,8 @@ export function createApp(deps: AppDeps): App {
   const routeDeps = { app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services, maintenance: app.maintenance };
   const contexts = domainContexts(routeDeps);
   const api = apiRoutes(routeDeps, contexts);
+  const seo = createSeo({ publicUrl: config.publicUrl, staticDir: config.staticDir, i18n: app.i18n, sequelize: deps.db.sequelize, catalogue: contexts.catalogue, logger });
+  app.pages = seo.registry;
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics, maintenance: app.maintenance });
 
   const intake = deps.intake ?? { closing: false };
@@ -93,6 +98,7 @@ export function createApp(deps: AppDeps): App {
   app.use(signedApiRoutes({ config, db: deps.db, rateLimits: deps.rateLimits, maintenance: app.maintenance }, contexts).routes());
   app.use(api.routes());
   app.use(unmatchedApi());
-  app.use(spa(config.staticDir));
+  app.use(seo.files);
+  app.use(spa(config.staticDir, seo.pages));
   return app;
 }
