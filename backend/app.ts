@@ -87,7 +87,8 @@ export function createApp(deps: AppDeps): App {
   app.use(requestLogger(logger));
   app.use(httpMetrics(app.metrics));
   const captcha = Boolean(config.recaptcha.v2SiteKey || config.recaptcha.v3SiteKey);
-  app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:', captcha }));
+  const counters = { analytics: config.analyticsId !== null, chat: config.chatWidgetId ? config.chatWidgetProvider : null };
+  app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:', captcha, counters }));
   app.use(lang(app.i18n));
   app.use(compressAnswers());
   app.use(errorHandler());
