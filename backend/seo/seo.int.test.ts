@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
 import type { Catalogue } from '../catalogue/repository';
 import { ROUTES } from '../../common/routes';
 import { initModels } from '../models';
@@ -9,6 +9,20 @@ import { startTestServer, type TestServer } from '../test/server';
 import { isIndexableRoute, blogSource } from './sources';
 import { buildSitemaps } from './sitemap';
 import { validateSitemap } from './testing/validate';
+
+/** jsdom ships no types (and the server's TypeScript has no DOM): the little of it used, typed here. */
+interface ParsedNode {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+}
+interface ParsedDocument {
+  title: string;
+  documentElement: ParsedNode;
+  querySelector(selector: string): ParsedNode | null;
+  querySelectorAll(selector: string): Iterable<ParsedNode> & { length: number };
+  getElementById(id: string): ParsedNode | null;
+}
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: ParsedDocument } } };
 
 const locale = (lang: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/seo.json`, import.meta.url), 'utf8'));
 const SEO = { ru: locale('ru'), en: locale('en') };
@@ -38,15 +52,19 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
   let server: TestServer;
   let catalogue: Catalogue;
   let disabled: string;
+  let offRow: { destroy(): Promise<void> } | undefined;
 
   before(async () => {
     server = await startTestServer({ PUBLIC_URL });
-    // One direction switched off before anything reads the catalogue: it must be nowhere.
-    const { Direction } = initModels(server.db.sequelize);
-    const first = await Direction.findOne({ where: { enabled: true, fromCode: 'BTC', toCode: 'USDTTRC20' } });
-    await first!.update({ enabled: false });
-    disabled = `/exchange/${first!.fromCode}/${first!.toCode}`;
-    catalogue = ((await (await fetch(`${server.url}/api/catalogue`)).json()) as { data: Catalogue }).data;
+    // A direction stored switched off (a pair of seeded assets the seed does not link): it must be
+    // nowhere. Its own row, removed after, so the shared MariaDB's catalogue stays as it was.
+    const { Asset, Direction } = initModels(server.db.sequelize);
+    const [assets, directions] = await Promise.all([Asset.findAll({ where: { enabled: true } }), Direction.findAll()]);
+    const linked = new Set(directions.map((direction) => `${direction.fromCode}>${direction.toCode}`));
+    const codes = assets.map((asset) => asset.code).sort();
+    const [fromCode, toCode] = codes.flatMap((from) => codes.filter((to) => to !== from && !linked.has(`${from}>${to}`)).map((to) => [from, to]))[0];
+    offRow = await Direction.create({ fromCode, toCode, markup: '1', minAmount: '1', maxAmount: '2', rateTypes: ['float'], fixedPeriodMinutes: 30, enabled: false });
+    disabled = `/exchange/${fromCode}/${toCode}`;
     server.app.pages.add(
       blogSource(async (lang) => [
         { id: 7, slug: 'evil', title: `${EVIL} ${lang}`, description: `Desc "${lang}" <b>`, image: '/uploads/cover.png', publishedAt: new Date('2026-01-02T03:04:05Z'), updatedAt: new Date('2026-02-03T04:05:06Z') },
@@ -55,6 +73,7 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
   });
 
   after(async () => {
+    await offRow?.destroy();
     await server.close();
   });
 
@@ -84,12 +103,14 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
   });
 
   it('answers in English by the lang cookie or Accept-Language, the cookie first', async () => {
-    for (const headers of [{ cookie: 'lang=en' }, { 'accept-language': 'en-GB,en;q=0.9' }, { 'accept-language': 'de-DE, en;q=0.5, ru;q=0.3' }]) {
+    const english: Record<string, string>[] = [{ cookie: 'lang=en' }, { 'accept-language': 'en-GB,en;q=0.9' }, { 'accept-language': 'de-DE, en;q=0.5, ru;q=0.3' }];
+    for (const headers of english) {
       const head = headOf((await page('/reserves', headers)).html);
       expect([head.lang, head.title, head.description], JSON.stringify(headers)).to.deep.equal(['en', `${SEO.en.routes.reserves.title} — Exchanger`, SEO.en.routes.reserves.description]);
       expect(head.og['og:locale']).to.equal('en_US');
     }
-    for (const headers of [{ cookie: 'lang=ru', 'accept-language': 'en' }, { 'accept-language': 'de, fr;q=0.8' }, { 'accept-language': 'en;q=0, ru;q=0.1' }]) {
+    const russian: Record<string, string>[] = [{ cookie: 'lang=ru', 'accept-language': 'en' }, { 'accept-language': 'de, fr;q=0.8' }, { 'accept-language': 'en;q=0, ru;q=0.1' }];
+    for (const headers of russian) {
       expect(headOf((await page('/reserves', headers)).html).lang, JSON.stringify(headers)).to.equal('ru');
     }
   });
@@ -206,6 +227,8 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((match) => ({ loc: match[1], lastmod: match[2] }));
     const locs = urls.map((url) => url.loc);
     expect(locs).to.include.members(staticPublic.map((route) => `${PUBLIC_URL}${route.path === '/' ? '/' : route.path}`));
+    // The catalogue the sitemap was built from (one cache serves both; the shared MariaDB changes under us).
+    catalogue = ((await (await fetch(`${server.url}/api/catalogue`)).json()) as { data: Catalogue }).data;
     const pairs = catalogue.directions.map((direction) => `${PUBLIC_URL}/exchange/${direction.from}/${direction.to}`);
     expect(pairs.length).to.be.above(5);
     expect(locs.filter((loc) => loc.includes('/exchange/'))).to.deep.equal(pairs);
