@@ -26,7 +26,9 @@ const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html:
 
 const locale = (lang: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/seo.json`, import.meta.url), 'utf8'));
 const SEO = { ru: locale('ru'), en: locale('en') };
-const FAQ_RU = JSON.parse(readFileSync(new URL('../../locales/ru/pages.json', import.meta.url), 'utf8')).faq.items as Array<{ question: string; answer: string }>;
+const pagesOf = (lang: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/pages.json`, import.meta.url), 'utf8'));
+const PAGES = { ru: pagesOf('ru'), en: pagesOf('en') };
+const FAQ_RU = PAGES.ru.faq.items as Array<{ question: string; answer: string }>;
 const PUBLIC_URL = 'https://exchanger.example';
 const EVIL = `Rates "up" <script>alert('x')</script> & </title> more`;
 
@@ -100,6 +102,12 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
     }
     // Own titles: at most the pages that share a name in the locales (none today).
     expect(titles.size).to.equal(staticPublic.length);
+  });
+
+  it('titles every route as the SPA titles it once loaded (useDocumentTitle: pages.<name>.title), so they never disagree', () => {
+    for (const lang of ['ru', 'en'] as const) {
+      for (const route of ROUTES) expect(SEO[lang].routes[route.name].title, `${lang} ${route.name}`).to.equal(PAGES[lang][route.name].title);
+    }
   });
 
   it('answers in English by the lang cookie or Accept-Language, the cookie first', async () => {
