@@ -235,7 +235,8 @@ describe('exchange screens on a server with its rate worker', () => {
     it('shows the 404 page for an unknown code', async () => {
       const { page, probe } = await open('/exchange/BTC/NOSUCHCOIN');
       expect(await page.getByTestId('not-found-message').textContent()).to.equal('Page not found: /exchange/BTC/NOSUCHCOIN');
-      probe.expectNoProblems();
+      // The server answers a pair the catalogue does not offer with HTTP 404 too (backend/seo).
+      probe.expectNoProblems(['GET /exchange/BTC/NOSUCHCOIN → 404']);
     });
 
     for (const [route, to] of [
