@@ -6,7 +6,7 @@ export interface PageRegistry {
   /** Adds a source; it is asked before the ones added earlier (the built-in route table comes first, so last). */
   add(source: PublicPageSource): PageRegistry;
   sources(): readonly PublicPageSource[];
-  /** Every source's sitemap entries, first path wins when two list the same. */
+  /** Every source's sitemap entries; of two for one path, the most specific source's. */
   entries(): Promise<SitemapEntry[]>;
   /** The first source's answer for `path` that is not null. */
   meta(path: string, lang: Lang): Promise<PageMeta | PageNotFound | null>;
@@ -26,13 +26,16 @@ export function createPageRegistry(initial: PublicPageSource[] = []): PageRegist
     sources: () => list,
     async entries() {
       const lists = await Promise.all(list.map((source) => source.entries()));
-      const seen = new Set<string>();
+      // The most specific source's entry wins (a content page's own lastmod over the route table's)…
+      const chosen = new Map<string, SitemapEntry>();
+      for (const entry of lists.flat()) if (!chosen.has(entry.path)) chosen.set(entry.path, entry);
+      // …listed in the order of the sources as registered: the route table's pages first.
       const entries: SitemapEntry[] = [];
-      // The route table (registered first) lists its pages first in the file.
       for (const entry of lists.reverse().flat()) {
-        if (seen.has(entry.path)) continue;
-        seen.add(entry.path);
-        entries.push(entry);
+        const winner = chosen.get(entry.path);
+        if (!winner) continue;
+        entries.push(winner);
+        chosen.delete(entry.path);
       }
       return entries;
     },

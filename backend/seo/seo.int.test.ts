@@ -6,7 +6,7 @@ import { ROUTES } from '../../common/routes';
 import { initModels } from '../models';
 import { decodeBody, rawRequest } from '../test/http';
 import { startTestServer, type TestServer } from '../test/server';
-import { isIndexableRoute, blogSource } from './sources';
+import { blogSource, contentSource, isIndexableRoute } from './sources';
 import { buildSitemaps } from './sitemap';
 import { validateSitemap } from './testing/validate';
 
@@ -263,6 +263,44 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
     const lines = (await response.text()).split('\n');
     expect(lines).to.include.members(['User-agent: *', 'Disallow: /user', 'Disallow: /operator', 'Disallow: /order', 'Disallow: /api', `Sitemap: ${PUBLIC_URL}/sitemap.xml`]);
     expect(lines.filter((line) => line.startsWith('Disallow:'))).not.to.include('Disallow: /');
+  });
+});
+
+describe('search engines: a content source wired in', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ PUBLIC_URL });
+    // The content pages' source as the merge wires it: the FAQ and "about us" from the database.
+    server.app.pages.add(
+      contentSource(
+        async (key, lang) =>
+          key === 'faq'
+            ? { title: `FAQ from the DB (${lang})`, description: 'Stored FAQ', updatedAt: new Date('2026-03-04T05:06:07Z'), faq: [{ question: `Q ${lang}?`, answer: 'A <b>&</b>' }] }
+            : null,
+        { faq: 'faq', aboutUs: 'about-us' },
+      ),
+    );
+  });
+
+  after(async () => {
+    await server.close();
+  });
+
+  const page = async (path: string, headers: Record<string, string> = {}) => ({ html: await (await fetch(`${server.url}${path}`, { headers })).text() });
+
+  it('takes a content page from its source, and a page the source lacks from the route table', async () => {
+    const faq = headOf((await page('/faq', { cookie: 'lang=en' })).html);
+    expect([faq.title, faq.description]).to.deep.equal(['FAQ from the DB (en) — Exchanger', 'Stored FAQ']);
+    expect(faq.jsonLd[0].mainEntity).to.deep.equal([{ '@type': 'Question', name: 'Q en?', acceptedAnswer: { '@type': 'Answer', text: 'A <b>&</b>' } }]);
+    const about = headOf((await page('/about-us', { cookie: 'lang=en' })).html);
+    expect(about.title).to.equal(`${SEO.en.routes.aboutUs.title} — Exchanger`);
+  });
+
+  it('lists the source pages in the sitemap with their own lastmod', async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(xml).to.include(`<url><loc>${PUBLIC_URL}/faq</loc><lastmod>2026-03-04T05:06:07Z</lastmod>`);
+    expect((xml.match(new RegExp(`<loc>${PUBLIC_URL}/faq</loc>`, 'g')) ?? []).length).to.equal(1);
   });
 });
 
