@@ -25,6 +25,7 @@ import type { RateLimits } from './platform/security/rateLimit';
 import type { Services } from './services';
 import { createMaintenance, type Maintenance } from './system/maintenance';
 import { createAlerts } from './alerts';
+import { createSeo, type PageRegistry } from './seo';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +50,8 @@ export type App = Koa<AppState> & {
   maintenance: Maintenance;
   /** The partner API's nonce gate (partnerApi/nonce.ts): `settle()` waits for its writes behind. */
   partnerNonces?: NonceGate;
+  /** The public page sources behind the rendered heads and the sitemap (backend/seo). */
+  pages: PageRegistry;
 };
 
 /**
@@ -78,6 +81,8 @@ export function createApp(deps: AppDeps): App {
   const routeDeps = { app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services, maintenance: app.maintenance };
   const contexts = domainContexts(routeDeps);
   const api = apiRoutes(routeDeps, contexts);
+  const seo = createSeo({ publicUrl: config.publicUrl, staticDir: config.staticDir, i18n: app.i18n, sequelize: deps.db.sequelize, catalogue: contexts.catalogue, logger });
+  app.pages = seo.registry;
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics, maintenance: app.maintenance });
 
   const intake = deps.intake ?? { closing: false };
@@ -85,7 +90,8 @@ export function createApp(deps: AppDeps): App {
   app.use(requestLogger(logger));
   app.use(httpMetrics(app.metrics));
   const captcha = Boolean(config.recaptcha.v2SiteKey || config.recaptcha.v3SiteKey);
-  app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:', captcha }));
+  const counters = { analytics: config.analyticsId !== null, chat: config.chatWidgetId ? config.chatWidgetProvider : null };
+  app.use(securityHeaders({ https: new URL(config.publicUrl).protocol === 'https:', captcha, counters }));
   app.use(lang(app.i18n));
   app.use(compressAnswers());
   app.use(errorHandler());
@@ -99,6 +105,7 @@ export function createApp(deps: AppDeps): App {
   app.use(signedApiRoutes({ config, logger, kv, db: deps.db, rateLimits: deps.rateLimits, maintenance: app.maintenance, i18n: app.i18n, onNonceGate }, contexts).routes());
   app.use(api.routes());
   app.use(unmatchedApi());
-  app.use(spa(config.staticDir));
+  app.use(seo.files);
+  app.use(spa(config.staticDir, seo.pages));
   return app;
 }

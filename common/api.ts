@@ -1,3 +1,4 @@
+import type { ChatWidgetProvider } from './counters';
 /** The JSON envelope of every REST answer (ARCHITECTURE §3). */
 
 export interface ApiSuccess<T> {
@@ -144,6 +145,8 @@ export interface PublicConfig {
   supportUrl: string;
   analyticsId: string | null;
   chatWidgetId: string | null;
+  /** The chat widget's provider; null when no chat widget is configured. */
+  chatWidgetProvider: ChatWidgetProvider | null;
   recaptchaV2SiteKey: string | null;
   recaptchaV3SiteKey: string | null;
   maintenance: boolean;

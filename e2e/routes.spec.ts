@@ -29,8 +29,16 @@ function samplePath(route: RouteDef): string {
   return pathFor(route.name, SAMPLE_PARAMS);
 }
 
+/** The sample pair's asset names (catalogue `name` / `nameRu`). */
+const SAMPLE_PAIR_NAMES: Record<Lang, { fromName: string; toName: string }> = {
+  ru: { fromName: 'Bitcoin', toName: 'Сбербанк' },
+  en: { fromName: 'Bitcoin', toName: 'Sberbank' },
+};
+
 /** A page with params titles itself with them (`pages.<name>.titleWithId`) when it has such a text. */
 function pageTitle(lang: Lang, route: RouteDef): string {
+  // A pair's page is titled with the assets' names: the `seo.pair` text the server renders too.
+  if (route.name === 'pairLanding') return text(lang, 'seo.pair.title', SAMPLE_PAIR_NAMES[lang]);
   const withParams = `pages.${route.name}.titleWithId`;
   const hasParams = route.path.includes('/:');
   return hasParams && hasText(lang, withParams) ? text(lang, withParams, SAMPLE_PARAMS) : text(lang, `pages.${route.name}.title`);

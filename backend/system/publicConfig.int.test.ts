@@ -31,6 +31,7 @@ describe('GET /api/config', () => {
       supportUrl: 'https://t.me/test_support',
       analyticsId: null,
       chatWidgetId: null,
+      chatWidgetProvider: null,
       recaptchaV2SiteKey: 'site-key-v2',
       recaptchaV3SiteKey: null,
       maintenance: false,

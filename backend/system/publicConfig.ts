@@ -25,6 +25,7 @@ export async function presentPublicConfig(config: Config, maintenance?: { isOn()
     supportUrl: config.supportUrl,
     analyticsId: config.analyticsId,
     chatWidgetId: config.chatWidgetId,
+    chatWidgetProvider: config.chatWidgetId ? config.chatWidgetProvider : null,
     recaptchaV2SiteKey: config.recaptcha.v2SiteKey,
     recaptchaV3SiteKey: config.recaptcha.v3SiteKey,
     maintenance: maintenance ? await maintenance.isOn() : config.maintenance,

@@ -5,6 +5,7 @@ import { AccountOverlays } from './accounts/AccountOverlays';
 import { queryClient } from './api/queryClient';
 import i18next from './i18n';
 import { Layout } from './layout/Layout';
+import { Counters } from './lib/counters';
 import { AppRoutes } from './router/AppRoutes';
 import { useCanonicalLocation, useCanonicalSearch } from './router/navigation';
 
@@ -17,6 +18,7 @@ export function App() {
             <AppRoutes />
           </Layout>
           <AccountOverlays />
+          <Counters />
         </Router>
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHAT_WIDGET_PROVIDERS, DEFAULT_CHAT_WIDGET_PROVIDER } from '../../../common/counters';
 import { parseDatabaseUrl, resolveDatabaseUrl } from './databaseUrl';
 import { ConfigError } from './errors';
 import { EnvReader, type Env } from './reader';
@@ -79,6 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
     supportUrl: reader.url('SUPPORT_URL', HTTP)?.toString() ?? DEFAULT_SUPPORT_URL,
     analyticsId: reader.token('ANALYTICS_ID', null),
     chatWidgetId: reader.token('CHAT_WIDGET_ID', null),
+    chatWidgetProvider: reader.oneOf('CHAT_WIDGET_PROVIDER', CHAT_WIDGET_PROVIDERS, DEFAULT_CHAT_WIDGET_PROVIDER),
     maintenance: reader.flag('MAINTENANCE', false),
     webhooksAllowPrivate: reader.flag('WEBHOOKS_ALLOW_PRIVATE', false),
     metrics: resolveMetrics(reader, port),

@@ -1,3 +1,4 @@
+import type { ChatWidgetProvider } from '../../../common/counters';
 /** The validated configuration (ARCHITECTURE §3 "Environment"). Built by loadConfig(env). */
 export type Role = 'all' | 'web' | 'worker';
 
@@ -27,6 +28,8 @@ export interface Config {
   supportUrl: string;
   analyticsId: string | null;
   chatWidgetId: string | null;
+  /** Which chat widget CHAT_WIDGET_ID belongs to (CHAT_WIDGET_PROVIDER, JivoChat by default). */
+  chatWidgetProvider: ChatWidgetProvider;
   maintenance: boolean;
   /** WEBHOOKS_ALLOW_PRIVATE=1: partner callback URLs may resolve to private/loopback addresses (tests only). */
   webhooksAllowPrivate: boolean;

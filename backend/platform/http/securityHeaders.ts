@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import helmet from 'koa-helmet';
+import { counterSources, type ChatWidgetProvider } from '../../../common/counters';
 import type { AppMiddleware } from './types';
 
 export interface SecurityHeadersOptions {
@@ -8,6 +9,8 @@ export interface SecurityHeadersOptions {
   https: boolean;
   /** reCAPTCHA keys are configured: its script and frames (google.com, gstatic.com) are allowed. */
   captcha?: boolean;
+  /** The counters configured (ANALYTICS_ID, CHAT_WIDGET_ID): their hosts are allowed, no others. */
+  counters?: { analytics: boolean; chat: ChatWidgetProvider | null };
 }
 
 /** What Google's reCAPTCHA v2/v3 loads: its script, its challenge frames and its verify calls. */
@@ -43,6 +46,8 @@ export function nodeSecurityHeaders(options: SecurityHeadersOptions): NodeMiddle
 }
 
 function helmetFor(options: SecurityHeadersOptions) {
+  const counters = counterSources(options.counters ?? { analytics: false, chat: null });
+  const frames = [...(options.captcha ? RECAPTCHA_FRAMES : []), ...counters.frame];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -52,13 +57,13 @@ function helmetFor(options: SecurityHeadersOptions) {
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", ...(options.captcha ? RECAPTCHA_SCRIPTS : [])],
-        frameSrc: options.captcha ? RECAPTCHA_FRAMES : ["'none'"],
+        scriptSrc: ["'self'", ...(options.captcha ? RECAPTCHA_SCRIPTS : []), ...counters.script],
+        frameSrc: frames.length > 0 ? frames : ["'none'"],
         scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(options.captcha ? ['https://www.google.com/recaptcha/'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'", ...counters.style],
+        imgSrc: ["'self'", 'data:', 'blob:', ...counters.img],
+        fontSrc: ["'self'", 'data:', ...counters.font],
+        connectSrc: ["'self'", ...(options.captcha ? ['https://www.google.com/recaptcha/'] : []), ...counters.connect],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },

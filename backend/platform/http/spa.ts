@@ -2,7 +2,7 @@ import path from 'node:path';
 import { matchRoute } from '../../../common/routes';
 import { MethodNotAllowedError, NotFoundError } from '../errors';
 import { carriesSecret } from '../redact';
-import { sendFile } from './staticFile';
+import { sendFile, sendRendered, type RenderedFile } from './staticFile';
 import type { AppContext, AppMiddleware } from './types';
 
 /** Hashed build output: cached for a year, never revalidated. */
@@ -17,11 +17,23 @@ export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
 const READ_METHODS = ['GET', 'HEAD'];
 
 /**
+ * Renders index.html for a page path (backend/seo/pages.ts: the page's own head in the visitor's
+ * language, decided by `lang`); `status` 404 when the path names no page.
+ */
+export interface PageRenderer {
+  /** The page's language from the request; the answer then varies by `vary`. */
+  lang(ctx: AppContext): string;
+  readonly vary: readonly string[];
+  render(pathname: string, lang: string): Promise<RenderedFile & { status: 200 | 404 }>;
+}
+
+/**
  * Serves the built SPA from `staticDir`: `/assets/*` with immutable caching, `/builds/*.json`
  * revalidated, files of the public folder, and index.html for every other page path — with status
  * 200 when the route table knows the path and 404 otherwise (the SPA then shows its 404 page).
+ * With `pages`, index.html is rendered per page and language instead of sent as it is.
  */
-export function spa(staticDir: string): AppMiddleware {
+export function spa(staticDir: string, pages?: PageRenderer): AppMiddleware {
   const root = path.resolve(staticDir);
   return async function spaMiddleware(ctx: AppContext) {
     if (!READ_METHODS.includes(ctx.method)) throw new MethodNotAllowedError(READ_METHODS);
@@ -38,8 +50,14 @@ export function spa(staticDir: string): AppMiddleware {
     }
     if (path.posix.extname(ctx.path) !== '' && (await sendFile(ctx, root, ctx.path, PUBLIC_FILE_CACHE))) return;
 
-    const known = matchRoute(ctx.path) !== null;
     const pageCache = carriesSecret(ctx.url) ? CAPABILITY_PAGE_CACHE : REVALIDATE_CACHE;
+    if (pages) {
+      const page = await pages.render(ctx.path, pages.lang(ctx));
+      for (const field of pages.vary) ctx.vary(field);
+      sendRendered(ctx, page, page.status, pageCache);
+      return;
+    }
+    const known = matchRoute(ctx.path) !== null;
     // Set before sending: the SPA's 404 page is sent whole, never answered 304.
     if (!known) ctx.status = 404;
     if (!(await sendFile(ctx, root, '/index.html', pageCache))) {

@@ -72,3 +72,39 @@ export async function sendFile(ctx: AppContext, root: string, file: string, cach
   }
   return false;
 }
+
+/** A representation made in memory (a rendered page): its bytes and, when worth it, br and gzip copies. */
+export interface RenderedFile {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** Base of the strong ETag (a hash of `identity`); each coding gets its own ETag from it. */
+  tag: string;
+  /** Content-Type, as koa's `ctx.type` takes it (`html`). */
+  type: string;
+}
+
+/**
+ * Sends a rendered file with `status` like a static one: the best coding the client accepts that
+ * has a copy, its own strong ETag, `Vary: Accept-Encoding`, and a 304 to If-None-Match (only what
+ * would be a 200, never a 404 page).
+ */
+export function sendRendered(ctx: AppContext, file: RenderedFile, status: number, cacheControl: string): void {
+  ctx.set('Cache-Control', cacheControl);
+  ctx.compress = false;
+  ctx.vary('Accept-Encoding');
+  const codings = acceptableCodings(ctx.get('Accept-Encoding'));
+  if (!codings.includes('identity')) codings.push('identity');
+  const coding = codings.find((candidate) => candidate === 'identity' || file[candidate] !== undefined) ?? 'identity';
+  const body = coding === 'identity' ? file.identity : (file[coding] as Buffer);
+  const etag = `"${coding === 'identity' ? file.tag : `${file.tag}-${SUFFIX[coding].slice(1)}`}"`;
+  ctx.status = status;
+  ctx.type = file.type;
+  ctx.set('ETag', etag);
+  if (status === 200 && isNotModified(ctx, etag, '')) {
+    ctx.status = 304;
+    return;
+  }
+  if (coding !== 'identity') ctx.set('Content-Encoding', coding);
+  ctx.body = body;
+}

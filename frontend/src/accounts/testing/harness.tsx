@@ -14,6 +14,7 @@ export const CAPTCHA_OFF_CONFIG: PublicConfig = {
   supportUrl: 'https://t.me/support',
   analyticsId: null,
   chatWidgetId: null,
+  chatWidgetProvider: null,
   recaptchaV2SiteKey: null,
   recaptchaV3SiteKey: null,
   maintenance: false,

@@ -32,7 +32,7 @@ describe('pair landing page', () => {
   it('has its own title, description and heading, with the widget preset to the pair', async () => {
     renderPair('BTC', 'SBERRUB');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).to.equal('Exchange Bitcoin to Sberbank');
-    expect(document.title).to.equal('Exchange BTC to SBERRUB — Exchanger');
+    expect(document.title).to.equal('Exchange Bitcoin to Sberbank — Exchanger');
     expect(metaDescription()).to.equal(
       'Exchange Bitcoin (BTC) to Sberbank (SBERRUB) online at a live fixed or floating rate: limits, reserve and the amount you receive shown upfront.',
     );

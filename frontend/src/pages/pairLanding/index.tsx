@@ -49,8 +49,9 @@ export default function PairLandingPage({ params }: PageProps) {
   };
   return (
     <LandingLayout
-      title={t('pages.pairLanding.titleWithId', names)}
-      description={t('pages.pairLanding.metaDescription', names)}
+      // The same texts the server puts in the page's head (backend/seo), so the title stays as crawled.
+      title={t('seo.pair.title', names)}
+      description={t('seo.pair.description', names)}
       heading={t('pages.pairLanding.heading', names)}
       lead={<p>{t('exchange.landing.pairText', names)}</p>}
       preset={{ from: from.code, to: to.code }}
