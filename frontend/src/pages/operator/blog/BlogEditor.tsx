@@ -212,6 +212,9 @@ function CoverUpload({ post, onChange }: { post: StaffBlogPostDto | null; onChan
           {post.image && <img className="console-blog__cover-image" src={post.image.url} alt={post.ru.imageAlt || post.en.imageAlt} data-testid="blog-cover-image" />}
           <p id="blog-cover-hint">{t('blog.console.form.coverHint')}</p>
           <div className="page-actions">
+            <label htmlFor="blog-cover-file" className="visually-hidden">
+              {t('blog.console.form.cover')}
+            </label>
             <ImagePicker id="blog-cover-file" name="file" disabled={state.status === 'uploading'} describedBy="blog-cover-hint" invalid={state.status === 'failed'} onFile={(file) => void upload(file)} />
             {post.image && (
               <Button variant="ghost" color="secondary" disabled={remove.isPending} onClick={() => remove.mutate(post.id)}>
