@@ -26,6 +26,7 @@ import { Button } from '../../../components/Button';
 import { ImagePicker } from '../../../orders/ImagePicker';
 import { IDLE_UPLOAD, uploadFile, uploadReducer } from '../../../orders/upload';
 import { BLOG_KEY, requestOf } from './api';
+import '../../order/order.css';
 
 const EMPTY_VERSION: BlogVersionDto = { title: '', description: '', body: '', imageAlt: '' };
 const EMPTY: BlogPostRequest = { slug: '', status: 'draft', publishedAt: null, ru: EMPTY_VERSION, en: EMPTY_VERSION };
