@@ -2,8 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANG, isLang } from '../../../../common/api';
 import type { BlogCardDto } from '../../../../common/blog';
-import { ApiError } from '../../api/ApiError';
 import { postDate, useBlogList } from '../../blog/api';
+import { LoadFailed } from '../../blog/LoadFailed';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../layout/PageHeader';
 import { PageLoader } from '../../layout/PageLoader';
@@ -15,16 +15,8 @@ export default function BlogPage() {
   const list = useBlogList(lang);
   let content;
   if (list.isPending) content = <PageLoader />;
-  else if (list.isError) {
-    content = (
-      <div className="order-notice order-notice--error" role="alert">
-        <p>{list.error instanceof ApiError ? list.error.message : t('blog.loadError')}</p>
-        <Button variant="ghost" color="secondary" onClick={() => void list.refetch()}>
-          {t('blog.retry')}
-        </Button>
-      </div>
-    );
-  } else {
+  else if (list.isError) content = <LoadFailed error={list.error} retry={() => void list.refetch()} />;
+  else {
     const posts = list.data.pages.flatMap((page) => page.posts);
     content =
       posts.length === 0 ? (

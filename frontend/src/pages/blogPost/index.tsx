@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANG, isLang } from '../../../../common/api';
 import { ApiError } from '../../api/ApiError';
 import { postDate, useBlogPost } from '../../blog/api';
+import { LoadFailed } from '../../blog/LoadFailed';
 import { Button } from '../../components/Button';
 import { PageLoader } from '../../layout/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -45,12 +46,7 @@ export default function BlogPostPage({ params }: PageProps) {
             </p>
           </header>
         ) : (
-          <div className="order-notice order-notice--error" role="alert">
-            <p>{post.error instanceof ApiError ? post.error.message : t('blog.loadError')}</p>
-            <Button variant="ghost" color="secondary" onClick={() => void post.refetch()}>
-              {t('blog.retry')}
-            </Button>
-          </div>
+          <LoadFailed error={post.error} retry={() => void post.refetch()} />
         )}
         {back}
       </div>
