@@ -49,9 +49,11 @@ import { apiKeyRoutes } from './partnerApi/keyRoutes';
 import type { NonceGate } from './partnerApi/nonce';
 import { signedCallRoutes } from './partnerApi/signedCall';
 import { appSecretKeys } from './platform/security/secretBox';
+import { createBlogContext } from './blog/context';
+import { BLOG_UPLOAD_PATH, blogPublicRoutes, blogStaffRoutes } from './blog/routes';
 
-/** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos. */
-const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH];
+/** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos, blog covers. */
+const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH, BLOG_UPLOAD_PATH];
 
 /** Whether `path` (under /api) is one of the multipart uploads. */
 export function isUploadPath(path: string): boolean {
@@ -154,6 +156,9 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
   api.use(referralAdminRoutes({ ...staff, referral }).routes());
   const keys = { sequelize: deps.db.sequelize, models, secretKeys: appSecretKeys(deps.config), webhooksAllowPrivate: deps.config.webhooksAllowPrivate, kv: deps.kv };
   api.use(apiKeyRoutes({ keys, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
+  const blog = createBlogContext({ sequelize: deps.db.sequelize, config: deps.config });
+  api.use(blogPublicRoutes({ blog, rateLimits: deps.rateLimits }).routes());
+  api.use(blogStaffRoutes({ ...staff, blog }).routes());
   return api;
 }
 

@@ -74,6 +74,10 @@ const BODYLESS = [
   // Partner API keys: creation and deletion carry no body.
   'POST /api/user/api-keys',
   'DELETE /api/user/api-keys/:apiKey',
+  // Blog posts: deletion and cover removal carry no body, the cover is multipart (JSON answers 404 or 415).
+  'DELETE /api/operator/blog/posts/:id',
+  'DELETE /api/operator/blog/posts/:id/cover',
+  'POST /api/operator/blog/posts/:id/cover',
   // The partner API's signed call reads its raw body itself (the signature covers the bytes):
   // unsigned, every body answers 401 bad_signature or 404 unknown_method; the signed bodies
   // are covered by backend/partnerApi/partnerApi.int.test.ts.

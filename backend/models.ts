@@ -29,6 +29,7 @@ import { Withdrawal, initWithdrawal } from './ledger/models/Withdrawal';
 import { ReferralClick, ReferralReward, initReferral } from './referral/models/Referral';
 import { ApiKey, initApiKey } from './partnerApi/models/ApiKey';
 import { initWebhookOutbox, WebhookOutbox } from './partnerApi/webhooks/model';
+import { BlogPost, initBlogPost } from './blog/models/BlogPost';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -50,6 +51,7 @@ export { Withdrawal } from './ledger/models/Withdrawal';
 export { ReferralClick, ReferralReward } from './referral/models/Referral';
 export { ApiKey } from './partnerApi/models/ApiKey';
 export { WebhookOutbox } from './partnerApi/webhooks/model';
+export { BlogPost } from './blog/models/BlogPost';
 
 export interface Models {
   Asset: typeof Asset;
@@ -88,6 +90,8 @@ export interface Models {
   ApiKey: typeof ApiKey;
   /** The partner API's webhook outbox and delivery log (partnerApi/webhooks/). */
   WebhookOutbox: typeof WebhookOutbox;
+  /** Blog posts (blog/). */
+  BlogPost: typeof BlogPost;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -116,6 +120,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initReferral(sequelize),
     ApiKey: initApiKey(sequelize),
     WebhookOutbox: initWebhookOutbox(sequelize),
+    BlogPost: initBlogPost(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

@@ -6,6 +6,7 @@ import { attachPartnerSockets } from './ledger/live';
 import { attachAccountSockets } from './accounts/sockets';
 import { attachKycLive } from './kyc/live';
 import { seedCatalogueOnStart } from './catalogue/seedOnStart';
+import { seedBlogOnStart } from './blog/seed';
 import { watchCatalogueChanges } from './catalogue/invalidation';
 import { ensureDataDirs } from './platform/config';
 import type { Config } from './platform/config/types';
@@ -97,6 +98,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   try {
     await db.migrate();
     await seedCatalogueOnStart({ config, db, logger });
+    await seedBlogOnStart({ sequelize: db.sequelize, logger });
     rates = await startRatesStore({ kv, logger });
     // Catalogue changes made by any process drop this process's catalogue copies at once.
     unwatchCatalogue = await watchCatalogueChanges({ sequelize: db.sequelize, kv, logger });

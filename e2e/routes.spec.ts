@@ -4,11 +4,13 @@ import { ROUTES, pathFor, routeByName, type RouteDef } from '../common/routes';
 import { expectDocumentTitle, expectLocation, headingText } from './expectations';
 import { newPage } from './setup';
 import { documentTitle, hasText, text } from './texts';
+import { SEED_BLOG_POSTS } from '../db/seeders/blog-posts';
 
 /** Sample values for the route params (`/auth/:token`, `/blog/:id`, `/order/:uid/:secret`). */
 const SAMPLE_PARAMS: Record<string, string> = {
   token: 'sample-token',
-  id: '1',
+  // A post seeded at start (db/seeders/blog-posts.ts): its page titles itself with the post's title.
+  id: SEED_BLOG_POSTS[0]!.slug,
   uid: 'sample-uid',
   secret: 'sample-secret',
   // A pair the seeded catalogue offers (db/seeders): the landing page renders it, not the 404 page.
@@ -39,6 +41,7 @@ const SAMPLE_PAIR_NAMES: Record<Lang, { fromName: string; toName: string }> = {
 function pageTitle(lang: Lang, route: RouteDef): string {
   // A pair's page is titled with the assets' names: the `seo.pair` text the server renders too.
   if (route.name === 'pairLanding') return text(lang, 'seo.pair.title', SAMPLE_PAIR_NAMES[lang]);
+  if (route.name === 'blogPost') return SEED_BLOG_POSTS[0]![lang].title;
   const withParams = `pages.${route.name}.titleWithId`;
   const hasParams = route.path.includes('/:');
   return hasParams && hasText(lang, withParams) ? text(lang, withParams, SAMPLE_PARAMS) : text(lang, `pages.${route.name}.title`);

@@ -12,7 +12,7 @@ import type { ImageMime, UploadKind } from './types';
 
 const EXTENSION_OF: Record<ImageMime, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 const MIME_OF: Record<string, ImageMime> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
-const KEY_PATTERN = /^(card|receipt|kyc)\/[0-9a-f]{32}\.(jpg|png|webp)$/;
+const KEY_PATTERN = /^(card|receipt|kyc|blog)\/[0-9a-f]{32}\.(jpg|png|webp)$/;
 
 export function newImageKey(kind: UploadKind, mime: ImageMime): string {
   return `${kind}/${randomBytes(16).toString('hex')}.${EXTENSION_OF[mime]}`;

@@ -1,8 +1,8 @@
 import type { UPLOAD_ACCEPT } from '../../common/orders';
 
-/** Which file an upload is (an order's card photo or receipt, a KYC file): its folder under the upload directory. */
-export type UploadKind = 'card' | 'receipt' | 'kyc';
-export const UPLOAD_KINDS: readonly UploadKind[] = ['card', 'receipt', 'kyc'];
+/** Which file an upload is (an order's card photo or receipt, a KYC file, a blog cover — the only public one): its folder under the upload directory. */
+export type UploadKind = 'card' | 'receipt' | 'kyc' | 'blog';
+export const UPLOAD_KINDS: readonly UploadKind[] = ['card', 'receipt', 'kyc', 'blog'];
 
 /** The temporary file `receiveSingleFile` streamed a request's `file` field into. */
 export interface ReceivedFile {

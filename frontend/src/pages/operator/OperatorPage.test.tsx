@@ -107,6 +107,7 @@ describe('operator console', () => {
       ['Reviews', '/operator/reviews'],
       ['Withdrawals', '/operator/withdrawals'],
       ['Users', '/operator/users'],
+      ['Blog', '/operator/blog'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).to.equal('page');
     await screen.findByTestId('operator-orders');

@@ -22,6 +22,8 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'withdrawals', roles: STAFF, load: () => import('./withdrawals/WithdrawalsSection') },
   // Operators look customers up read-only; the change buttons show for admins only.
   { key: 'users', roles: STAFF, load: () => import('./users/UsersSection') },
+  // Operators and admins both write and publish posts.
+  { key: 'blog', roles: STAFF, load: () => import('./blog/BlogSection') },
   { key: 'directions', roles: ADMIN, load: () => import('./catalogue/DirectionsSection') },
   { key: 'assets', roles: ADMIN, load: () => import('./catalogue/AssetsSection') },
   { key: 'reserves', roles: ADMIN, load: () => import('./catalogue/ReservesSection') },
