@@ -49,7 +49,7 @@ import { apiKeyRoutes } from './partnerApi/keyRoutes';
 import type { NonceGate } from './partnerApi/nonce';
 import { signedCallRoutes } from './partnerApi/signedCall';
 import { appSecretKeys } from './platform/security/secretBox';
-import { createBlogContext } from './blog/context';
+import { createBlogContext, type BlogContext } from './blog/context';
 import { BLOG_UPLOAD_PATH, blogPublicRoutes, blogStaffRoutes } from './blog/routes';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos, blog covers. */
@@ -89,6 +89,8 @@ export interface DomainContexts {
   referral: ReferralContext;
   /** The one catalogue cache of the process: `GET /api/catalogue` and the partner API's currencies/directions. */
   catalogue: CatalogueCache;
+  /** The blog: its routes and the search engines' page source (backend/seo). */
+  blog: BlogContext;
 }
 
 export function domainContexts(deps: Omit<ApiRoutesDeps, 'app'>): DomainContexts {
@@ -105,6 +107,7 @@ export function domainContexts(deps: Omit<ApiRoutesDeps, 'app'>): DomainContexts
     withdrawals: createWithdrawalsContext({ sequelize: deps.db.sequelize, kv: deps.kv, rates: deps.rates, mailer: deps.services.mailer, logger: deps.logger, config: deps.config }),
     referral: createReferralContext({ sequelize: deps.db.sequelize, kv: deps.kv, config: deps.config }),
     catalogue: createCatalogueCache({ db: deps.db }),
+    blog: createBlogContext({ sequelize: deps.db.sequelize, config: deps.config }),
   };
 }
 
@@ -156,7 +159,7 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
   api.use(referralAdminRoutes({ ...staff, referral }).routes());
   const keys = { sequelize: deps.db.sequelize, models, secretKeys: appSecretKeys(deps.config), webhooksAllowPrivate: deps.config.webhooksAllowPrivate, kv: deps.kv };
   api.use(apiKeyRoutes({ keys, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
-  const blog = createBlogContext({ sequelize: deps.db.sequelize, config: deps.config });
+  const { blog } = contexts;
   api.use(blogPublicRoutes({ blog, rateLimits: deps.rateLimits }).routes());
   api.use(blogStaffRoutes({ ...staff, blog }).routes());
   return api;

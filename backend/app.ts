@@ -26,6 +26,8 @@ import type { Services } from './services';
 import { createMaintenance, type Maintenance } from './system/maintenance';
 import { createAlerts } from './alerts';
 import { createSeo, type PageRegistry } from './seo';
+import { blogSource } from './seo/sources';
+import { listPublishedPosts } from './blog';
 
 export interface AppDeps {
   config: Config;
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps): App {
   const api = apiRoutes(routeDeps, contexts);
   const seo = createSeo({ publicUrl: config.publicUrl, staticDir: config.staticDir, i18n: app.i18n, sequelize: deps.db.sequelize, catalogue: contexts.catalogue, logger });
   app.pages = seo.registry;
+  app.pages.add(blogSource((lang) => listPublishedPosts(contexts.blog, { lang })));
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics, maintenance: app.maintenance });
 
   const intake = deps.intake ?? { closing: false };
