@@ -47,6 +47,10 @@ import { referralAdminRoutes, referralClickRoutes, referralUserRoutes } from './
 import { apiKeyRoutes } from './partnerApi/keyRoutes';
 import { signedCallRoutes } from './partnerApi/signedCall';
 import { appSecretKeys } from './platform/security/secretBox';
+import { createReviewsContext } from './reviews/context';
+import { publicReviewRoutes, staffReviewRoutes } from './reviews/routes';
+import { createContactsContext } from './contacts/context';
+import { contactRoutes, staffMessageRoutes } from './contacts/routes';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos. */
 const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH];
@@ -152,6 +156,12 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
   api.use(referralAdminRoutes({ ...staff, referral }).routes());
   const keys = { sequelize: deps.db.sequelize, models, secretKeys: appSecretKeys(deps.config), webhooksAllowPrivate: deps.config.webhooksAllowPrivate };
   api.use(apiKeyRoutes({ keys, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
+  const reviews = createReviewsContext({ sequelize: deps.db.sequelize });
+  api.use(publicReviewRoutes({ ...staff, reviews, rateLimits: deps.rateLimits, captcha: deps.services.captcha }).routes());
+  api.use(staffReviewRoutes({ ...staff, reviews }).routes());
+  const contacts = createContactsContext({ sequelize: deps.db.sequelize, mailer: deps.services.mailer, logger: deps.logger, i18n: deps.services.i18n, config: deps.config });
+  api.use(contactRoutes({ ...staff, contacts, rateLimits: deps.rateLimits, captcha: deps.services.captcha }).routes());
+  api.use(staffMessageRoutes({ ...staff, contacts }).routes());
   return api;
 }
 

@@ -28,6 +28,8 @@ import { LedgerAccount, LedgerPosting, LedgerTransaction, initLedger } from './l
 import { Withdrawal, initWithdrawal } from './ledger/models/Withdrawal';
 import { ReferralClick, ReferralReward, initReferral } from './referral/models/Referral';
 import { ApiKey, initApiKey } from './partnerApi/models/ApiKey';
+import { CustomerReview, initCustomerReview } from './reviews/models/CustomerReview';
+import { ContactMessage, initContactMessage } from './contacts/models/ContactMessage';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -48,6 +50,8 @@ export { LedgerAccount, LedgerPosting, LedgerTransaction } from './ledger/models
 export { Withdrawal } from './ledger/models/Withdrawal';
 export { ReferralClick, ReferralReward } from './referral/models/Referral';
 export { ApiKey } from './partnerApi/models/ApiKey';
+export { CustomerReview } from './reviews/models/CustomerReview';
+export { ContactMessage } from './contacts/models/ContactMessage';
 
 export interface Models {
   Asset: typeof Asset;
@@ -84,6 +88,10 @@ export interface Models {
   ReferralReward: typeof ReferralReward;
   /** Partner API keys (partnerApi/models/ApiKey.ts). */
   ApiKey: typeof ApiKey;
+  /** Customers' reviews of done orders (reviews/). */
+  CustomerReview: typeof CustomerReview;
+  /** The contacts form's messages (contacts/). */
+  ContactMessage: typeof ContactMessage;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -111,6 +119,8 @@ export function initModels(sequelize: Sequelize): Models {
     Withdrawal: initWithdrawal(sequelize),
     ...initReferral(sequelize),
     ApiKey: initApiKey(sequelize),
+    CustomerReview: initCustomerReview(sequelize),
+    ContactMessage: initContactMessage(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });
