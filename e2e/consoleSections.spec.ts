@@ -42,6 +42,8 @@ const READY: Record<string, string> = {
   audit: '[data-testid="audit-records"]',
   withdrawals: 'tr[data-testid^="withdrawal-"]',
   referral: '[data-testid="referral-tiers"]',
+  siteReviews: '[data-testid="site-reviews-list"], [data-testid="site-reviews-empty"]',
+  messages: '[data-testid="messages-list"], [data-testid="messages-empty"]',
 };
 
 /** Sections whose rows open an edit dialog: the first row's dialog is checked as well. */
