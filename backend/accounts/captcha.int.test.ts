@@ -1,23 +1,12 @@
 import { expect } from 'chai';
 import { buildUser, TestClient, uniqueEmail } from './testing';
-import { startTestServer, type TestServer } from '../test/server';
-import { captchaEnv, startSiteverify, type TestSiteverify } from '../platform/security/testing/siteverify';
+import { useCaptchaServer } from '../test/siteverify';
 
 describe('accounts: captcha on sign-in, registration and reset', function () {
-  let siteverify: TestSiteverify;
-  let server: TestServer;
-
-  before(async () => {
-    siteverify = await startSiteverify();
-    server = await startTestServer(captchaEnv(siteverify));
-  });
-
-  after(async () => {
-    await server.close();
-    await siteverify.close();
-  });
+  const running = useCaptchaServer();
 
   it('refuses a sign-in without a solved captcha before checking the password', async () => {
+    const { server, siteverify } = running();
     const { email, password } = await buildUser(server.db.sequelize);
     const missing = await new TestClient(server.url).signIn(email, password, { captcha: '' });
     expect(missing.status).to.equal(400);
@@ -30,6 +19,7 @@ describe('accounts: captcha on sign-in, registration and reset', function () {
   });
 
   it('refuses a reset request and a registration without a solved captcha', async () => {
+    const { server } = running();
     const reset = await new TestClient(server.url).post('/user/auth/reset-password', { email: uniqueEmail(), captcha: 'bot' });
     expect(reset.body.error!.code).to.equal('captcha_failed');
     const register = await new TestClient(server.url).post('/user/auth/register', {

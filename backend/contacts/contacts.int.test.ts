@@ -5,7 +5,7 @@ import type { ContactMessageDto, ContactMessageList } from '../../common/contact
 import { TestClient, uniqueEmail } from '../accounts/testing';
 import { expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from '../console/testing';
 import { initModels, type OutboxMail } from '../models';
-import { captchaEnv, HUMAN_TOKEN, startSiteverify, type TestSiteverify } from '../platform/security/testing/siteverify';
+import { HUMAN_TOKEN, useCaptchaServer } from '../test/siteverify';
 import { listOutbox } from '../test/mail';
 import { startTestServer, type TestServer } from '../test/server';
 import { CONTACT_LIMIT } from './routes';
@@ -86,20 +86,10 @@ describe('contacts: the form stores and mails a message, staff read and answer i
   });
 
   describe('the captcha, when configured', () => {
-    let siteverify: TestSiteverify;
-    let guarded: TestServer;
-
-    before(async () => {
-      siteverify = await startSiteverify();
-      guarded = await startTestServer(captchaEnv(siteverify));
-    });
-
-    after(async () => {
-      await guarded?.close();
-      await siteverify?.close();
-    });
+    const running = useCaptchaServer();
 
     it('refuses a message without a solved captcha and takes one with it', async () => {
+      const guarded = running().server;
       const email = uniqueEmail('captcha');
       const body = { name: 'Oleg', email, subject: 'general', message: 'Hello' };
       const client = new TestClient(guarded.url);

@@ -6,7 +6,7 @@ import { buildUser, TestClient } from '../accounts/testing';
 import { expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from '../console/testing';
 import { initModels } from '../models';
 import { buildDirection, buildOrder, type TestDirection } from '../orders/testing';
-import { captchaEnv, HUMAN_TOKEN, startSiteverify, type TestSiteverify } from '../platform/security/testing/siteverify';
+import { HUMAN_TOKEN, useCaptchaServer } from '../test/siteverify';
 import { startTestServer, type TestServer } from '../test/server';
 import { REVIEW_LIMIT } from './routes';
 
@@ -123,20 +123,10 @@ describe('reviews: one per done order, moderated by staff, listed publicly (real
   });
 
   describe('the captcha, when configured', () => {
-    let siteverify: TestSiteverify;
-    let guarded: TestServer;
-
-    before(async () => {
-      siteverify = await startSiteverify();
-      guarded = await startTestServer(captchaEnv(siteverify));
-    });
-
-    after(async () => {
-      await guarded?.close();
-      await siteverify?.close();
-    });
+    const running = useCaptchaServer();
 
     it('refuses a review without a solved captcha and takes one with it', async () => {
+      const guarded = running().server;
       const { order } = await buildOrder(guarded, { set: { status: DONE_STATUS, confirmedAt: new Date(), receivedAmount: '1' } });
       const body = { uid: order.uid, email: order.email, name: 'Anna', rating: 5, text: 'Good', lang: 'en' };
       const client = new TestClient(guarded.url);

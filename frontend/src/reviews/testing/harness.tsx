@@ -6,6 +6,7 @@
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { startTestApi, type Handler, type Answer, type TestApi } from '../../exchange/testing/apiServer';
+import { renderInApp } from '../../exchange/testing/harness';
 
 export async function loadPublicPages() {
   const [reviews, allReviews, contacts, partners, client, queryClient, navigation, wouter, query, session, globals] = await Promise.all([
@@ -51,16 +52,7 @@ export async function startPublicHarness(m: PublicPages, routes: Record<string, 
   m.setApiBase(api.base);
   return {
     api,
-    renderAt(url, ui) {
-      window.history.replaceState(null, '', url);
-      return render(
-        <m.QueryClientProvider client={m.createQueryClient()}>
-          <m.Router hook={m.useCanonicalLocation} searchHook={m.useCanonicalSearch}>
-            {ui}
-          </m.Router>
-        </m.QueryClientProvider>,
-      );
-    },
+    renderAt: (url, ui) => renderInApp(m, url, ui),
     async close() {
       cleanup();
       m.setApiBase('/api');

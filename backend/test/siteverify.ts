@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startTestServer, type TestServer } from './server';
 
 export interface TestSiteverify {
   url: string;
@@ -35,4 +36,25 @@ export async function startSiteverify(): Promise<TestSiteverify> {
 /** The environment of a test server whose v2 captcha asks `siteverify`. */
 export function captchaEnv(siteverify: Pick<TestSiteverify, 'url'>): Record<string, string> {
   return { RECAPTCHA_V2_SITE_KEY: 'v2-site', RECAPTCHA_V2_SECRET: SITEVERIFY_SECRET, RECAPTCHA_VERIFY_URL: siteverify.url };
+}
+
+/**
+ * Inside a describe: a local siteverify and a test server whose v2 captcha asks it, started before
+ * the block's tests and closed after them. The returned function gives both.
+ */
+export function useCaptchaServer(): () => { server: TestServer; siteverify: TestSiteverify } {
+  let siteverify: TestSiteverify | undefined;
+  let server: TestServer | undefined;
+  before(async () => {
+    siteverify = await startSiteverify();
+    server = await startTestServer(captchaEnv(siteverify));
+  });
+  after(async () => {
+    await server?.close();
+    await siteverify?.close();
+  });
+  return () => {
+    if (!server || !siteverify) throw new Error('the captcha server is not running outside the describe block');
+    return { server, siteverify };
+  };
 }
