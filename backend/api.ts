@@ -51,6 +51,10 @@ import { signedCallRoutes } from './partnerApi/signedCall';
 import { appSecretKeys } from './platform/security/secretBox';
 import { createBlogContext, type BlogContext } from './blog/context';
 import { BLOG_UPLOAD_PATH, blogPublicRoutes, blogStaffRoutes } from './blog/routes';
+import { createReviewsContext } from './reviews/context';
+import { publicReviewRoutes, staffReviewRoutes } from './reviews/routes';
+import { createContactsContext } from './contacts/context';
+import { contactRoutes, staffMessageRoutes } from './contacts/routes';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos, blog covers. */
 const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH, BLOG_UPLOAD_PATH];
@@ -162,6 +166,12 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
   const { blog } = contexts;
   api.use(blogPublicRoutes({ blog, rateLimits: deps.rateLimits }).routes());
   api.use(blogStaffRoutes({ ...staff, blog }).routes());
+  const reviews = createReviewsContext({ sequelize: deps.db.sequelize });
+  api.use(publicReviewRoutes({ ...staff, reviews, rateLimits: deps.rateLimits, captcha: deps.services.captcha }).routes());
+  api.use(staffReviewRoutes({ ...staff, reviews }).routes());
+  const contacts = createContactsContext({ sequelize: deps.db.sequelize, mailer: deps.services.mailer, logger: deps.logger, i18n: deps.services.i18n, config: deps.config });
+  api.use(contactRoutes({ ...staff, contacts, rateLimits: deps.rateLimits, captcha: deps.services.captcha }).routes());
+  api.use(staffMessageRoutes({ ...staff, contacts }).routes());
   return api;
 }
 

@@ -78,6 +78,11 @@ const BODYLESS = [
   'DELETE /api/operator/blog/posts/:id',
   'DELETE /api/operator/blog/posts/:id/cover',
   'POST /api/operator/blog/posts/:id/cover',
+  // Customer reviews and contact messages in the console: status changes without a body.
+  'POST /api/operator/site-reviews/:id/publish',
+  'POST /api/operator/site-reviews/:id/reject',
+  'POST /api/operator/messages/:id/read',
+  'POST /api/operator/messages/:id/answered',
   // The partner API's signed call reads its raw body itself (the signature covers the bytes):
   // unsigned, every body answers 401 bad_signature or 404 unknown_method; the signed bodies
   // are covered by backend/partnerApi/partnerApi.int.test.ts.

@@ -30,6 +30,8 @@ import { ReferralClick, ReferralReward, initReferral } from './referral/models/R
 import { ApiKey, initApiKey } from './partnerApi/models/ApiKey';
 import { initWebhookOutbox, WebhookOutbox } from './partnerApi/webhooks/model';
 import { BlogPost, initBlogPost } from './blog/models/BlogPost';
+import { CustomerReview, initCustomerReview } from './reviews/models/CustomerReview';
+import { ContactMessage, initContactMessage } from './contacts/models/ContactMessage';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -52,6 +54,8 @@ export { ReferralClick, ReferralReward } from './referral/models/Referral';
 export { ApiKey } from './partnerApi/models/ApiKey';
 export { WebhookOutbox } from './partnerApi/webhooks/model';
 export { BlogPost } from './blog/models/BlogPost';
+export { CustomerReview } from './reviews/models/CustomerReview';
+export { ContactMessage } from './contacts/models/ContactMessage';
 
 export interface Models {
   Asset: typeof Asset;
@@ -92,6 +96,10 @@ export interface Models {
   WebhookOutbox: typeof WebhookOutbox;
   /** Blog posts (blog/). */
   BlogPost: typeof BlogPost;
+  /** Customers' reviews of done orders (reviews/). */
+  CustomerReview: typeof CustomerReview;
+  /** The contacts form's messages (contacts/). */
+  ContactMessage: typeof ContactMessage;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -121,6 +129,8 @@ export function initModels(sequelize: Sequelize): Models {
     ApiKey: initApiKey(sequelize),
     WebhookOutbox: initWebhookOutbox(sequelize),
     BlogPost: initBlogPost(sequelize),
+    CustomerReview: initCustomerReview(sequelize),
+    ContactMessage: initContactMessage(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

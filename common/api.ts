@@ -124,6 +124,13 @@ export const ErrorCode = {
   QuoteExpired: 'quote_expired',
   OrderNotFound: 'order_not_found',
   NotCancellable: 'not_cancellable',
+  // Customer reviews (issue 16).
+  /** The order has a review already (one per order). */
+  ReviewExists: 'review_exists',
+  /** Only a done order may be reviewed. */
+  OrderNotDone: 'order_not_done',
+  /** The review is already in the status asked for. */
+  ReviewState: 'review_state',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

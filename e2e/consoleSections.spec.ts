@@ -43,6 +43,8 @@ const READY: Record<string, string> = {
   withdrawals: 'tr[data-testid^="withdrawal-"]',
   referral: '[data-testid="referral-tiers"]',
   blog: '[data-testid="console-blog-posts"]',
+  siteReviews: '[data-testid="site-reviews-list"], [data-testid="site-reviews-empty"]',
+  messages: '[data-testid="messages-list"], [data-testid="messages-empty"]',
 };
 
 /** Sections whose rows open an edit dialog: the first row's dialog is checked as well. */

@@ -87,6 +87,11 @@ describe('loadConfig', () => {
       expect(config.chatWidgetId).to.equal(null);
     });
 
+    it('mails the contacts form nowhere unless SUPPORT_EMAIL names an address', () => {
+      expect(loadConfig(env).supportEmail).to.equal(null);
+      expect(loadConfig({ ...env, SUPPORT_EMAIL: 'support@example.com' }).supportEmail).to.equal('support@example.com');
+    });
+
     it('keeps KYC files 365 days unless KYC_RETENTION_DAYS says otherwise', () => {
       expect(loadConfig(env).kycRetentionDays).to.equal(365);
       expect(loadConfig({ ...env, KYC_RETENTION_DAYS: '30' }).kycRetentionDays).to.equal(30);
@@ -170,6 +175,7 @@ describe('loadConfig', () => {
       ['PUBLIC_URL', 'localhost:3000', 'PUBLIC_URL must be a URL starting with http:// or https://, got "localhost:3000"'],
       ['PUBLIC_URL', 'https://x.example/?a=1', 'PUBLIC_URL must be an http(s) URL without credentials, query or fragment'],
       ['SUPPORT_URL', 'javascript:alert(1)', 'SUPPORT_URL must be a URL starting with http:// or https://, got "javascript:alert(1)"'],
+      ['SUPPORT_EMAIL', 'not an address', 'SUPPORT_EMAIL must be one address like support@example.com, got "not an address"'],
       ['RECAPTCHA_VERIFY_URL', 'ftp://x', 'RECAPTCHA_VERIFY_URL must be a URL starting with http:// or https://'],
       ['DATABASE_URL', 'postgres://db/app', 'DATABASE_URL must be sqlite:<file path> or mysql://user:password@host:3306/database'],
       ['DATABASE_URL', 'mysql://db:3306', 'DATABASE_URL must be sqlite:<file path> or mysql://'],

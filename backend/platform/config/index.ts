@@ -78,6 +78,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadDir: path.resolve(reader.optional('UPLOAD_DIR') ?? path.join(dataDir, 'uploads')),
     kycRetentionDays: reader.integer('KYC_RETENTION_DAYS', 365, 1, 36_500),
     supportUrl: reader.url('SUPPORT_URL', HTTP)?.toString() ?? DEFAULT_SUPPORT_URL,
+    supportEmail: resolveSupportEmail(reader),
     analyticsId: reader.token('ANALYTICS_ID', null),
     chatWidgetId: reader.token('CHAT_WIDGET_ID', null),
     chatWidgetProvider: reader.oneOf('CHAT_WIDGET_PROVIDER', CHAT_WIDGET_PROVIDERS, DEFAULT_CHAT_WIDGET_PROVIDER),
@@ -141,6 +142,16 @@ function resolveTrustProxy(reader: EnvReader, nodeEnv: Config['env'], publicUrl:
     );
   }
   return trustProxy;
+}
+
+const SUPPORT_EMAIL_RE = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+/** Where the contacts form's messages are mailed: one plain address, or none (stored only). */
+function resolveSupportEmail(reader: EnvReader): string | null {
+  const raw = reader.optional('SUPPORT_EMAIL');
+  if (raw === null) return null;
+  if (raw.length > 254 || !SUPPORT_EMAIL_RE.test(raw)) reader.fail('SUPPORT_EMAIL', 'one address like support@example.com', raw);
+  return raw;
 }
 
 function resolveMailFrom(reader: EnvReader, publicUrl: string): string {

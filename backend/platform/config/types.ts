@@ -26,6 +26,8 @@ export interface Config {
   /** Days a decided KYC submission's files are kept; then the worker deletes them (the decision stays). */
   kycRetentionDays: number;
   supportUrl: string;
+  /** Where the contacts form's messages are mailed (SUPPORT_EMAIL); null: stored for the console only. */
+  supportEmail: string | null;
   analyticsId: string | null;
   chatWidgetId: string | null;
   /** Which chat widget CHAT_WIDGET_ID belongs to (CHAT_WIDGET_PROVIDER, JivoChat by default). */

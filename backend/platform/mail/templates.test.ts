@@ -32,6 +32,12 @@ describe('mail templates', () => {
             amount: '12.5',
             payout: '12.5 USDTTRC20',
             account: '•••• 4242',
+            // The contacts form's mails.
+            sender: 'Oleg',
+            email: 'oleg@example.com',
+            subject: 'Higher referral percentage',
+            message: 'Can I get 20%?',
+            reply: 'Yes.',
           },
           { lang, t: i18n.translator(lang), publicUrl: PUBLIC_URL },
         );

@@ -18,6 +18,8 @@ export const MAIL_TEMPLATES = [
   'withdrawalProcessing',
   'withdrawalPaid',
   'withdrawalRejected',
+  'contactMessage',
+  'contactReply',
   ...ORDER_MAIL_TEMPLATES,
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
@@ -66,6 +68,9 @@ const LAYOUTS: Record<MailTemplate, Layout> = {
   withdrawalProcessing: { paragraphs: ['intro'], action: 'action' },
   withdrawalPaid: { paragraphs: ['intro'], action: 'action' },
   withdrawalRejected: { paragraphs: ['intro', 'reason', 'next'], action: 'action' },
+  // The contacts form (backend/contacts): to SUPPORT_EMAIL (`sender`, `email`, `subject`, `message`), and staff's reply to the sender.
+  contactMessage: { paragraphs: ['intro', 'from', 'topic', 'message'], action: 'action' },
+  contactReply: { paragraphs: ['intro', 'reply', 'original'], action: 'action' },
   ...ORDER_MAIL_LAYOUTS,
 };
 

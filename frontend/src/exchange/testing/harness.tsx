@@ -52,6 +52,21 @@ export async function loadExchangeModules() {
 
 export type ExchangeModules = Awaited<ReturnType<typeof loadExchangeModules>>;
 
+/** The app's providers, as the page tests need them (loaded through `import()`). */
+export type AppProviders = Pick<ExchangeModules, 'QueryClientProvider' | 'createQueryClient' | 'Router' | 'useCanonicalLocation' | 'useCanonicalSearch'>;
+
+/** Renders `ui` at `url` inside the app's providers: a fresh query client, the router with the canonical location and search. */
+export function renderInApp(m: AppProviders, url: string, ui: ReactNode): ReturnType<typeof render> {
+  window.history.replaceState(null, '', url);
+  return render(
+    <m.QueryClientProvider client={m.createQueryClient()}>
+      <m.Router hook={m.useCanonicalLocation} searchHook={m.useCanonicalSearch}>
+        {ui}
+      </m.Router>
+    </m.QueryClientProvider>,
+  );
+}
+
 export interface ExchangeHarness {
   api: TestApi;
   /** Renders `ui` at `url` inside the app's providers (query client, router). */
@@ -74,16 +89,7 @@ export async function startExchangeHarness(
   m.setApiBase(api.base);
   return {
     api,
-    renderAt(url, ui) {
-      window.history.replaceState(null, '', url);
-      return render(
-        <m.QueryClientProvider client={m.createQueryClient()}>
-          <m.Router hook={m.useCanonicalLocation} searchHook={m.useCanonicalSearch}>
-            {ui}
-          </m.Router>
-        </m.QueryClientProvider>,
-      );
-    },
+    renderAt: (url, ui) => renderInApp(m, url, ui),
     async close() {
       // Unmounted first: nothing rendered may react to the address reset below.
       cleanup();

@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../api/publicConfig';
 import { Button } from '../../components/Button';
-import { InfoPage } from '../../layout/InfoPage';
+import { PageHeader } from '../../layout/PageHeader';
+import { ContactForm } from './ContactForm';
+import './contacts.css';
 
+/** `/contacts`: the messenger, the working hours and the contacts form. */
 export default function ContactsPage() {
   const { t } = useTranslation();
   const config = usePublicConfig();
   return (
-    <InfoPage name="contacts">
+    <div className="container page">
+      <PageHeader name="contacts" />
       <div className="contact-cards">
         <section className="card contact-card">
           <h2 className="card__title">{t('pages.contacts.messengerTitle')}</h2>
@@ -27,6 +31,7 @@ export default function ContactsPage() {
           </p>
         </section>
       </div>
-    </InfoPage>
+      <ContactForm />
+    </div>
   );
 }

@@ -105,6 +105,8 @@ describe('operator console', () => {
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).to.deep.equal([
       ['Orders', '/operator/orders'],
       ['Reviews', '/operator/reviews'],
+      ['Site reviews', '/operator/siteReviews'],
+      ['Messages', '/operator/messages'],
       ['Withdrawals', '/operator/withdrawals'],
       ['Users', '/operator/users'],
       ['Blog', '/operator/blog'],

@@ -19,6 +19,8 @@ export const ADMIN: readonly ConsoleRole[] = ['admin'];
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'orders', roles: STAFF, load: () => import('./OrdersSection') },
   { key: 'reviews', roles: STAFF, load: () => import('./reviews/ReviewsSection') },
+  { key: 'siteReviews', roles: STAFF, load: () => import('./siteReviews/SiteReviewsSection') },
+  { key: 'messages', roles: STAFF, load: () => import('./messages/MessagesSection') },
   { key: 'withdrawals', roles: STAFF, load: () => import('./withdrawals/WithdrawalsSection') },
   // Operators look customers up read-only; the change buttons show for admins only.
   { key: 'users', roles: STAFF, load: () => import('./users/UsersSection') },

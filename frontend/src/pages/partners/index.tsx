@@ -12,7 +12,7 @@ export default function PartnersPage() {
         <Button href="/sign-up" size="large">
           {t('pages.partners.join')}
         </Button>
-        <Button href="/contacts" variant="ghost" color="secondary" size="large">
+        <Button href="/contacts?subject=referral" variant="ghost" color="secondary" size="large">
           {t('pages.partners.negotiate')}
         </Button>
       </div>
