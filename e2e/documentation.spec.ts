@@ -6,7 +6,8 @@
  * Then the docs' Node.js example end to end: a key created on /user/api, the order_create example
  * copied from the page (key, secret and a direction of this server put in, as a reader would), run
  * with `node`, and the order it made shown in the user's history (/user/exchanges).
- * (Its webhook is not sent yet: webhook delivery is another change of issue 15.)
+ * The same program then cancels the order, and its webhook reaches a local receiver, signed, and
+ * shows delivered in the key's delivery log.
  * Screenshots: /tmp/shots/documentation-<language>-<lang>-<width>.png.
  */
 import { expect } from 'chai';
@@ -19,7 +20,9 @@ import { buildUser, TestClient } from '../backend/accounts/testing';
 import { buildDirection } from '../backend/orders/testing';
 import { PARTNER_API_METHODS, type PartnerOrderDto } from '../common/partnerApi';
 import { describeViolations, seriousViolations } from './axe';
-import { MOBILE, newPage, testServer } from './setup';
+import { MOBILE, newPage } from './setup';
+import { useServerWithWorker } from './workerServer';
+import { startWebhookReceiver, type WebhookReceiver } from '../backend/partnerApi/testing/webhookReceiver';
 import { shoot } from './shots';
 import { text } from './texts';
 
@@ -55,44 +58,87 @@ describe('partner API documentation (/documentation)', () => {
     });
   }
 
-  it('runs the Node.js order_create example copied from the page with a key made on /user/api; the order shows in the history', async function () {
-    this.timeout(90_000);
-    const server = testServer();
-    const direction = await buildDirection(server, { rate: '100', min: '0.01', max: '50', to: { type: 'fiat', reserve: '6000' } });
-    const account = await buildUser(server.db.sequelize);
-    const client = new TestClient(server.url, 'en');
-    expect((await client.signIn(account.email, account.password)).status).to.equal(200);
-    const { page } = await newPage({ lang: 'en' });
-    await page.context().addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: server.url, sameSite: 'Lax' as const })));
+  describe('the docs\' Node.js example end to end', () => {
+    // A server of its own that may call back a local address (WEBHOOKS_ALLOW_PRIVATE=1): the
+    // partner's receiver runs on this machine.
+    const running = useServerWithWorker({ WEBHOOKS_ALLOW_PRIVATE: '1' });
+    let receiver: WebhookReceiver;
+    before(async () => {
+      receiver = await startWebhookReceiver();
+    });
+    after(async () => receiver?.close());
 
-    await page.goto('/user/api');
-    await page.getByTestId('api-key-create').click();
-    await page.getByTestId('api-key-created').waitFor({ state: 'visible' });
-    const apiKey = ((await page.getByTestId('api-key-created-key').locator('code').textContent()) ?? '').trim();
-    const secret = ((await page.getByTestId('api-key-created-secret').locator('code').textContent()) ?? '').trim();
+    it('creates a key on /user/api, orders with the Node.js example copied from the page, sees the order in the history and receives its webhook', async function () {
+      this.timeout(120_000);
+      const server = running();
+      const direction = await buildDirection(server, { rate: '100', min: '0.01', max: '50', to: { type: 'fiat', reserve: '6000' } });
+      const account = await buildUser(server.db.sequelize);
+      const client = new TestClient(server.url, 'en');
+      expect((await client.signIn(account.email, account.password)).status).to.equal(200);
+      const { page } = await newPage({ lang: 'en' });
+      await page.context().addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: server.url, sameSite: 'Lax' as const })));
 
-    await page.goto('/documentation');
-    await page.getByRole('combobox', { name: text('en', 'pages.documentation.examples.methodLabel'), exact: true }).selectOption('order_create');
-    await page.getByRole('tab', { name: 'Node.js' }).click();
-    const shown = (await page.getByTestId('doc-example').locator('code').textContent()) ?? '';
-    // What a reader changes: the key, the secret, the direction; no callbackUrl (no public address here).
-    const program = shown
-      .replace("'YOUR_API_KEY'", `'${apiKey}'`)
-      .replace("'YOUR_SECRET'", `'${secret}'`)
-      .replace(/"from":"[^"]*"/, `"from":"${direction.from}"`)
-      .replace(/"to":"[^"]*"/, `"to":"${direction.to}"`)
-      .replace(/,"callbackUrl":"[^"]*"/, '');
-    expect(program).to.contain(`const BASE_URL = '${server.url}'`).and.contain("const METHOD = 'order_create'");
-    const dir = await mkdtemp(join(tmpdir(), 'docs-example-'));
-    try {
-      await writeFile(join(dir, 'call.js'), program);
-      const { stdout } = await promisify(execFile)('node', [join(dir, 'call.js')], { timeout: 30_000 });
-      const answer = JSON.parse(stdout) as { success: boolean; data: PartnerOrderDto };
-      expect(answer.success, stdout).to.equal(true);
-      await page.goto('/user/exchanges');
-      await page.getByTestId(`exchange-${answer.data.uid}`).waitFor({ state: 'visible' });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+      await page.goto(`${server.url}/user/api`);
+      await page.getByTestId('api-key-create').click();
+      await page.getByTestId('api-key-created').waitFor({ state: 'visible' });
+      const apiKey = ((await page.getByTestId('api-key-created-key').locator('code').textContent()) ?? '').trim();
+      const secret = ((await page.getByTestId('api-key-created-secret').locator('code').textContent()) ?? '').trim();
+      receiver.trust(apiKey, secret);
+
+      await page.goto(`${server.url}/documentation`);
+      await page.getByRole('combobox', { name: text('en', 'pages.documentation.examples.methodLabel'), exact: true }).selectOption('order_create');
+      await page.getByRole('tab', { name: 'Node.js' }).click();
+      const shown = (await page.getByTestId('doc-example').locator('code').textContent()) ?? '';
+      // What a reader changes: the key, the secret, the direction, the callback address.
+      const callbackUrl = `${receiver.url}/exchanger-hook`;
+      const program = shown
+        .replace("'YOUR_API_KEY'", `'${apiKey}'`)
+        .replace("'YOUR_SECRET'", `'${secret}'`)
+        .replace(/"from":"[^"]*"/, `"from":"${direction.from}"`)
+        .replace(/"to":"[^"]*"/, `"to":"${direction.to}"`)
+        .replace(/"callbackUrl":"[^"]*"/, `"callbackUrl":"${callbackUrl}"`);
+      expect(program).to.contain(`const BASE_URL = '${server.url}'`).and.contain("const METHOD = 'order_create'").and.contain(callbackUrl);
+      const dir = await mkdtemp(join(tmpdir(), 'docs-example-'));
+      try {
+        const run = async (source: string) => {
+          await writeFile(join(dir, 'call.js'), source);
+          const { stdout } = await promisify(execFile)('node', [join(dir, 'call.js')], { timeout: 30_000 });
+          return JSON.parse(stdout) as { success: boolean; data: PartnerOrderDto; error?: { code: string } };
+        };
+        const created = await run(program);
+        expect(created.success, JSON.stringify(created)).to.equal(true);
+        const uid = created.data.uid;
+        await page.goto(`${server.url}/user/exchanges`);
+        await page.getByTestId(`exchange-${uid}`).waitFor({ state: 'visible' });
+
+        // The same program, method and parameters changed as the page explains: cancel the order.
+        const cancelled = await run(program.replace("const METHOD = 'order_create'", "const METHOD = 'order_cancel'").replace(/JSON\.parse\('[^']*'\)/, `JSON.parse('{"uid":"${uid}"}')`));
+        expect(cancelled.success, JSON.stringify(cancelled)).to.equal(true);
+
+        // Its webhook reaches the partner's receiver, signed with the key's secret.
+        const deadline = Date.now() + 30_000;
+        while (!receiver.requests.some((request) => request.body.order && (request.body.order as PartnerOrderDto).uid === uid) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const hook = receiver.requests.find((request) => (request.body.order as PartnerOrderDto | undefined)?.uid === uid);
+        expect(hook, 'no webhook for the order').to.not.equal(undefined);
+        expect(hook!.path).to.equal('/exchanger-hook');
+        expect(hook!.verified).to.equal(true);
+        expect(hook!.body.event).to.equal('order.status');
+        const statusOf = (dto: PartnerOrderDto) => (dto.order as { status: string }).status;
+        expect(statusOf(hook!.body.order as PartnerOrderDto)).to.equal('deleted').and.equal(statusOf(cancelled.data));
+
+        // The delivery log on /user/api shows it delivered.
+        await page.goto(`${server.url}/user/api`);
+        await page.getByTestId('api-key-settings').click();
+        await page.getByTestId('api-key-deliveries-toggle').click();
+        const row = page.getByTestId(`api-delivery-${hook!.body.eventId}`);
+        await row.waitFor({ state: 'visible' });
+        expect(await row.textContent()).to.contain(uid).and.contain(text('en', 'apiKeys.deliveries.status.delivered'));
+        await shoot(page, 'documentation-webhook-delivered-en');
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
   });
 });

@@ -4,14 +4,14 @@
  * Redis's Lua script, or the in-process store), so N parallel copies of a request are accepted
  * exactly once, in every web process alike. The database keeps the key's `lastNonce` (and
  * `lastUsedAt`) as the floor the KV starts from: written behind the calls — at once when the key
- * has no write under way, else once that one ends, with the highest value accepted meanwhile —
- * so a call never waits for a commit.
+ * has had no write for NONCE_WRITE_INTERVAL_MS, else when that time is up, with the highest value
+ * accepted meanwhile — so a call never waits for a commit, and a busy key costs one write a second.
  *
  * The floor of a call is the highest of the key row's `lastNonce` and the last value this process
  * accepted. When the KV holds no nonce for the key (its first call, an expired entry, a Redis
  * that lost its data), the row is read again for a fresh floor before anything is stored. What
  * that leaves: a KV that loses its data forgets the calls accepted since the last write behind
- * (one write's time, milliseconds) — a replay of one of those would be accepted once.
+ * (at most NONCE_WRITE_INTERVAL_MS) — a replay of one of those would be accepted once.
  */
 import { Op } from 'sequelize';
 import type { ApiKey, Models } from '../models';
@@ -20,6 +20,11 @@ import type { KV } from '../platform/kv/types';
 
 /** A key idle this long loses its KV nonce (the database floor stays). */
 export const NONCE_TTL_MS = 30 * 24 * 3600_000;
+
+/** A key's `lastNonce` is written at most once per this. */
+export const NONCE_WRITE_INTERVAL_MS = 1000;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export function nonceKey(keyId: number): string {
   return `apikey:nonce:${keyId}`;
@@ -53,8 +58,14 @@ export function createNonceGate(deps: { models: Models; kv: KV; logger: Logger; 
   const pending = new Map<number, string>();
   const writing = new Map<number, Promise<void>>();
 
+  /** When each key's last write began. */
+  const lastWrite = new Map<number, number>();
+
   async function write(keyId: number): Promise<void> {
     while (pending.has(keyId)) {
+      const wait = (lastWrite.get(keyId) ?? -Infinity) + NONCE_WRITE_INTERVAL_MS - Date.now();
+      if (wait > 0) await pause(wait);
+      lastWrite.set(keyId, Date.now());
       const value = pending.get(keyId)!;
       pending.delete(keyId);
       try {
