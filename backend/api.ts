@@ -47,6 +47,8 @@ import { referralAdminRoutes, referralClickRoutes, referralUserRoutes } from './
 import { apiKeyRoutes } from './partnerApi/keyRoutes';
 import { signedCallRoutes } from './partnerApi/signedCall';
 import { appSecretKeys } from './platform/security/secretBox';
+import { createContentContext } from './content/context';
+import { contentAdminRoutes, contentRoutes } from './content/routes';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos. */
 const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH];
@@ -152,6 +154,9 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
   api.use(referralAdminRoutes({ ...staff, referral }).routes());
   const keys = { sequelize: deps.db.sequelize, models, secretKeys: appSecretKeys(deps.config), webhooksAllowPrivate: deps.config.webhooksAllowPrivate };
   api.use(apiKeyRoutes({ keys, kv: deps.kv, rateLimits: deps.rateLimits }).routes());
+  const content = createContentContext({ sequelize: deps.db.sequelize, config: deps.config });
+  api.use(contentRoutes({ content, rateLimits: deps.rateLimits }).routes());
+  api.use(contentAdminRoutes({ ...staff, content }).routes());
   return api;
 }
 

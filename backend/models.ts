@@ -28,6 +28,7 @@ import { LedgerAccount, LedgerPosting, LedgerTransaction, initLedger } from './l
 import { Withdrawal, initWithdrawal } from './ledger/models/Withdrawal';
 import { ReferralClick, ReferralReward, initReferral } from './referral/models/Referral';
 import { ApiKey, initApiKey } from './partnerApi/models/ApiKey';
+import { ContentPage, TermsVersion, initContent } from './content/models/ContentPage';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -48,6 +49,7 @@ export { LedgerAccount, LedgerPosting, LedgerTransaction } from './ledger/models
 export { Withdrawal } from './ledger/models/Withdrawal';
 export { ReferralClick, ReferralReward } from './referral/models/Referral';
 export { ApiKey } from './partnerApi/models/ApiKey';
+export { ContentPage, TermsVersion } from './content/models/ContentPage';
 
 export interface Models {
   Asset: typeof Asset;
@@ -84,6 +86,9 @@ export interface Models {
   ReferralReward: typeof ReferralReward;
   /** Partner API keys (partnerApi/models/ApiKey.ts). */
   ApiKey: typeof ApiKey;
+  /** Content pages and the terms' versions (content/). */
+  ContentPage: typeof ContentPage;
+  TermsVersion: typeof TermsVersion;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -111,6 +116,7 @@ export function initModels(sequelize: Sequelize): Models {
     Withdrawal: initWithdrawal(sequelize),
     ...initReferral(sequelize),
     ApiKey: initApiKey(sequelize),
+    ...initContent(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

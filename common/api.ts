@@ -123,6 +123,9 @@ export const ErrorCode = {
   QuoteExpired: 'quote_expired',
   OrderNotFound: 'order_not_found',
   NotCancellable: 'not_cancellable',
+  // Content pages (issue 16).
+  /** The terms' text changes only by publishing a new version. */
+  TermsVersioned: 'terms_versioned',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
