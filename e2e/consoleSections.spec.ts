@@ -42,6 +42,7 @@ const READY: Record<string, string> = {
   audit: '[data-testid="audit-records"]',
   withdrawals: 'tr[data-testid^="withdrawal-"]',
   referral: '[data-testid="referral-tiers"]',
+  pages: '[data-testid="pages-form"]',
 };
 
 /** Sections whose rows open an edit dialog: the first row's dialog is checked as well. */
