@@ -83,11 +83,12 @@ const general = validationMessage('general_error');
 const required = validationMessage('required');
 
 function text(max: number) {
+  // Not `.trim()`: under `.strict()` it refuses a text that ends in a newline (as Markdown does).
   return string()
     .strict()
     .typeError(general)
-    .trim()
     .required(required)
+    .test('blank', required, (value) => value === undefined || value.trim().length > 0)
     .max(max, validationMessage('max_length', { max }));
 }
 

@@ -24,7 +24,7 @@ function headings(html: string): string[] {
 const texts = (lang: Lang, marker: string) => ({
   title: `${lang} title ${marker}`,
   description: `${lang} description ${marker}`,
-  body: `# ${lang} heading ${marker}\n\nSome **bold** text.\n\n<script>alert("x")</script>\n\n<img src=x onerror=alert(1)>\n\n[bad](javascript:alert(1)) [good](/faq)`,
+  body: `# ${lang} heading ${marker}\n\nSome **bold** text.\n\n<script>alert("x")</script>\n\n<img src=x onerror=alert(1)>\n\n[bad](javascript:alert(1)) [good](/faq)\n`,
 });
 
 describe('content pages: /api/content and /api/admin/content', function () {
