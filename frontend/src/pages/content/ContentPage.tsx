@@ -44,8 +44,8 @@ export function ContentPage({ pageKey }: { pageKey: ContentPageKey }) {
         {data.terms && <TermsVersionLine data={data} />}
       </header>
       {empty && <p className="content-page__state">{t('contentPages.empty')}</p>}
-      {data.cash && <CashCities cities={data.cash} />}
       {data.html.trim() && <div className="content-page__body" dangerouslySetInnerHTML={{ __html: data.html }} />}
+      {data.cash && <CashCities cities={data.cash} />}
       {data.faq && data.faq.length > 0 && <FaqList items={data.faq} />}
       {data.terms && data.terms.versions.length > 1 && <TermsVersions data={data} />}
     </div>
