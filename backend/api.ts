@@ -55,6 +55,8 @@ import { createReviewsContext } from './reviews/context';
 import { publicReviewRoutes, staffReviewRoutes } from './reviews/routes';
 import { createContactsContext } from './contacts/context';
 import { contactRoutes, staffMessageRoutes } from './contacts/routes';
+import { createContentContext } from './content/context';
+import { contentAdminRoutes, contentRoutes } from './content/routes';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos, blog covers. */
 const UPLOAD_PATHS = [ORDER_UPLOAD_PATH, KYC_UPLOAD_PATH, REQUISITE_UPLOAD_PATH, BLOG_UPLOAD_PATH];
@@ -172,6 +174,9 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
   const contacts = createContactsContext({ sequelize: deps.db.sequelize, mailer: deps.services.mailer, logger: deps.logger, i18n: deps.services.i18n, config: deps.config });
   api.use(contactRoutes({ ...staff, contacts, rateLimits: deps.rateLimits, captcha: deps.services.captcha }).routes());
   api.use(staffMessageRoutes({ ...staff, contacts }).routes());
+  const content = createContentContext({ sequelize: deps.db.sequelize, config: deps.config });
+  api.use(contentRoutes({ content, rateLimits: deps.rateLimits }).routes());
+  api.use(contentAdminRoutes({ ...staff, content }).routes());
   return api;
 }
 

@@ -32,6 +32,7 @@ import { initWebhookOutbox, WebhookOutbox } from './partnerApi/webhooks/model';
 import { BlogPost, initBlogPost } from './blog/models/BlogPost';
 import { CustomerReview, initCustomerReview } from './reviews/models/CustomerReview';
 import { ContactMessage, initContactMessage } from './contacts/models/ContactMessage';
+import { ContentPage, TermsVersion, initContent } from './content/models/ContentPage';
 
 export { Asset } from './catalogue/models/Asset';
 export { Direction, isExtraFields } from './catalogue/models/Direction';
@@ -56,6 +57,7 @@ export { WebhookOutbox } from './partnerApi/webhooks/model';
 export { BlogPost } from './blog/models/BlogPost';
 export { CustomerReview } from './reviews/models/CustomerReview';
 export { ContactMessage } from './contacts/models/ContactMessage';
+export { ContentPage, TermsVersion } from './content/models/ContentPage';
 
 export interface Models {
   Asset: typeof Asset;
@@ -100,6 +102,9 @@ export interface Models {
   CustomerReview: typeof CustomerReview;
   /** The contacts form's messages (contacts/). */
   ContactMessage: typeof ContactMessage;
+  /** Content pages and the terms' versions (content/). */
+  ContentPage: typeof ContentPage;
+  TermsVersion: typeof TermsVersion;
 }
 
 const bound = new WeakMap<Sequelize, Models>();
@@ -131,6 +136,7 @@ export function initModels(sequelize: Sequelize): Models {
     BlogPost: initBlogPost(sequelize),
     CustomerReview: initCustomerReview(sequelize),
     ContactMessage: initContactMessage(sequelize),
+    ...initContent(sequelize),
   };
   models.Direction.belongsTo(models.Asset, { as: 'fromAsset', foreignKey: 'fromCode', targetKey: 'code', constraints: false });
   models.Direction.belongsTo(models.Asset, { as: 'toAsset', foreignKey: 'toCode', targetKey: 'code', constraints: false });

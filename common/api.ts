@@ -131,6 +131,9 @@ export const ErrorCode = {
   OrderNotDone: 'order_not_done',
   /** The review is already in the status asked for. */
   ReviewState: 'review_state',
+  // Content pages (issue 16).
+  /** The terms' text changes only by publishing a new version. */
+  TermsVersioned: 'terms_versioned',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

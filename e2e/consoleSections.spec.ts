@@ -45,6 +45,7 @@ const READY: Record<string, string> = {
   blog: '[data-testid="console-blog-posts"]',
   siteReviews: '[data-testid="site-reviews-list"], [data-testid="site-reviews-empty"]',
   messages: '[data-testid="messages-list"], [data-testid="messages-empty"]',
+  pages: '[data-testid="pages-form"]',
 };
 
 /** Sections whose rows open an edit dialog: the first row's dialog is checked as well. */

@@ -6,6 +6,7 @@ import { normalizeEmail, writeAccount, type AccountsContext, type AccountWrite }
 import { CommonPassword } from './errors';
 import { resetUrl } from './passwordReset';
 import { issueToken } from './tokens';
+import { currentTermsVersion } from '../content/terms';
 import { announceReferralBinding, registrationPartner } from '../referral/attribution';
 import { unusedReferralCode } from '../referral/codes';
 
@@ -75,6 +76,8 @@ export async function registerUser(ctx: AccountsContext, props: RegisterUserProp
           lang: props.lang,
           role: 'user',
           status: 'pending',
+          // The terms of use in force now: the version accepted with the sign-up checkbox.
+          termsVersion: await currentTermsVersion(ctx.models, ctx.now(), transaction),
         },
         { transaction },
       );

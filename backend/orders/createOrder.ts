@@ -36,6 +36,7 @@ import type { OrderView } from './view';
 import { isVerifiedCardOf } from '../requisites/queries';
 import { orderPartner } from '../referral/attribution';
 import { requestIpHash } from '../referral/ipHash';
+import { currentTermsVersion } from '../content/terms';
 
 /** New uids drawn before giving up (50 random bits: a collision is already rare). */
 const UID_ATTEMPTS = 5;
@@ -164,7 +165,14 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
         // The details it will show from the pay step on, taken in rotation (./paymentDetails.ts).
         const payTo = await pickPaymentDetail(ctx.models, base.fromCode, transaction, now);
         const order = await ctx.models.Order.create(
-          { ...base, uid, secretSealed: sealOrderSecret(ctx, uid, secret), paymentDetailId: payTo?.id ?? null },
+          {
+            ...base,
+            uid,
+            secretSealed: sealOrderSecret(ctx, uid, secret),
+            paymentDetailId: payTo?.id ?? null,
+            // The terms of use in force now: the version the customer accepted with the checkbox.
+            termsVersion: await currentTermsVersion(ctx.models, now, transaction),
+          },
           { transaction },
         );
         const event = await ctx.models.OrderEvent.create(

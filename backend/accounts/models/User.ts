@@ -47,6 +47,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare referrerId: CreationOptional<number | null>;
   /** An admin's own percent for this partner (wins over the tier table); null: the tiers. */
   declare referralPercent: CreationOptional<string | null>;
+  /** The terms of use version accepted at registration (content/terms.ts; null: before versioning). */
+  declare termsVersion: CreationOptional<number | null>;
   declare deletedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -101,6 +103,7 @@ export function initUser(sequelize: Sequelize): { User: typeof User; UserToken: 
       referralCode: { type: DataTypes.STRING(32), allowNull: true, unique: true },
       referrerId: { type: DataTypes.INTEGER, allowNull: true },
       referralPercent: money(sequelize, 'referralPercent', { allowNull: true }),
+      termsVersion: { type: DataTypes.INTEGER, allowNull: true },
       deletedAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,

@@ -103,6 +103,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare externalId: CreationOptional<string | null>;
   /** This order's webhook address (null: the key's). */
   declare callbackUrl: CreationOptional<string | null>;
+  /** The terms of use version in force when the order was made (content/terms.ts; null: before versioning). */
+  declare termsVersion: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -177,6 +179,7 @@ export function initOrder(sequelize: Sequelize): typeof Order {
       apiKeyId: { type: DataTypes.INTEGER, allowNull: true },
       externalId: { type: DataTypes.STRING(64), allowNull: true },
       callbackUrl: { type: DataTypes.STRING(500), allowNull: true },
+      termsVersion: { type: DataTypes.INTEGER, allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     }),

@@ -1,5 +1,6 @@
-import { InfoPage } from '../../layout/InfoPage';
+import { ContentPage } from '../content/ContentPage';
 
+/** Its text is the `aboutUs` content page (backend/content), edited by staff in the console. */
 export default function AboutUsPage() {
-  return <InfoPage name="aboutUs" />;
+  return <ContentPage pageKey="aboutUs" />;
 }

@@ -1,13 +1,6 @@
-import { CardGrid } from '../../layout/CardGrid';
-import { ContentSection } from '../../layout/ContentSection';
-import { InfoPage } from '../../layout/InfoPage';
+import { ContentPage } from '../content/ContentPage';
 
+/** Its text is the `amlKyc` content page (backend/content), edited by staff in the console. */
 export default function AmlKycPage() {
-  return (
-    <InfoPage name="amlKyc">
-      <ContentSection textKey="pages.amlKyc.why" />
-      <CardGrid listKey="pages.amlKyc.statuses" />
-      <ContentSection textKey="pages.amlKyc.cardPhoto" />
-    </InfoPage>
-  );
+  return <ContentPage pageKey="amlKyc" />;
 }

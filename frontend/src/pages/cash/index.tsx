@@ -1,5 +1,6 @@
-import { InfoPage } from '../../layout/InfoPage';
+import { ContentPage } from '../content/ContentPage';
 
+/** Its text is the `cash` content page (backend/content), edited by staff in the console. */
 export default function CashPage() {
-  return <InfoPage name="cash" />;
+  return <ContentPage pageKey="cash" />;
 }

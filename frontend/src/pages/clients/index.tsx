@@ -1,5 +1,6 @@
-import { InfoPage } from '../../layout/InfoPage';
+import { ContentPage } from '../content/ContentPage';
 
+/** Its text is the `clients` content page (backend/content), edited by staff in the console. */
 export default function ClientsPage() {
-  return <InfoPage name="clients" />;
+  return <ContentPage pageKey="clients" />;
 }

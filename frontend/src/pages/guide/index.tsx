@@ -1,13 +1,6 @@
-import { CardGrid } from '../../layout/CardGrid';
-import { ContentSection } from '../../layout/ContentSection';
-import { InfoPage } from '../../layout/InfoPage';
+import { ContentPage } from '../content/ContentPage';
 
+/** Its text is the `guide` content page (backend/content), edited by staff in the console. */
 export default function GuidePage() {
-  return (
-    <InfoPage name="guide">
-      <CardGrid listKey="pages.guide.steps" numbered />
-      <ContentSection textKey="pages.guide.cardPhoto" />
-      <ContentSection textKey="pages.guide.timer" />
-    </InfoPage>
-  );
+  return <ContentPage pageKey="guide" />;
 }

@@ -1,10 +1,6 @@
-import { CardGrid } from '../../layout/CardGrid';
-import { InfoPage } from '../../layout/InfoPage';
+import { ContentPage } from '../content/ContentPage';
 
+/** Its text is the `howItWorks` content page (backend/content), edited by staff in the console. */
 export default function HowItWorksPage() {
-  return (
-    <InfoPage name="howItWorks">
-      <CardGrid listKey="pages.howItWorks.steps" numbered />
-    </InfoPage>
-  );
+  return <ContentPage pageKey="howItWorks" />;
 }

@@ -34,6 +34,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'maintenance', roles: ADMIN, load: () => import('./maintenance/MaintenanceSection') },
   { key: 'blacklist', roles: ADMIN, load: () => import('./blacklist/BlacklistSection') },
   { key: 'audit', roles: ADMIN, load: () => import('./audit/AuditSection') },
+  { key: 'pages', roles: ADMIN, load: () => import('./pages/PagesSection') },
 ];
 
 /** The sections `role` may open. */

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { CardGrid } from '../../layout/CardGrid';
-import { InfoPage } from '../../layout/InfoPage';
+import { ContentPage } from '../content/ContentPage';
 
+/** Its text is the `partners` content page (backend/content), edited by staff in the console. */
 export default function PartnersPage() {
   const { t } = useTranslation();
   return (
-    <InfoPage name="partners">
-      <CardGrid listKey="pages.partners.facts" />
+    <ContentPage pageKey="partners">
       <div className="page-actions">
         <Button href="/sign-up" size="large">
           {t('pages.partners.join')}
@@ -16,6 +15,6 @@ export default function PartnersPage() {
           {t('pages.partners.negotiate')}
         </Button>
       </div>
-    </InfoPage>
+    </ContentPage>
   );
 }

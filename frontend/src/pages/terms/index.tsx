@@ -1,5 +1,6 @@
-import { InfoPage } from '../../layout/InfoPage';
+import { ContentPage } from '../content/ContentPage';
 
+/** Its text is the `terms` content page (backend/content), edited by staff in the console. */
 export default function TermsPage() {
-  return <InfoPage name="terms" />;
+  return <ContentPage pageKey="terms" />;
 }
