@@ -55,7 +55,7 @@ import { createReviewsContext } from './reviews/context';
 import { publicReviewRoutes, staffReviewRoutes } from './reviews/routes';
 import { createContactsContext } from './contacts/context';
 import { contactRoutes, staffMessageRoutes } from './contacts/routes';
-import { createContentContext } from './content/context';
+import { createContentContext, type ContentContext } from './content/context';
 import { contentAdminRoutes, contentRoutes } from './content/routes';
 
 /** The multipart uploads, parsed by their own routes: orders' files, KYC files, requisites' photos, blog covers. */
@@ -97,6 +97,8 @@ export interface DomainContexts {
   catalogue: CatalogueCache;
   /** The blog: its routes and the search engines' page source (backend/seo). */
   blog: BlogContext;
+  /** The content pages: their routes and the search engines' page source. */
+  content: ContentContext;
 }
 
 export function domainContexts(deps: Omit<ApiRoutesDeps, 'app'>): DomainContexts {
@@ -114,6 +116,7 @@ export function domainContexts(deps: Omit<ApiRoutesDeps, 'app'>): DomainContexts
     referral: createReferralContext({ sequelize: deps.db.sequelize, kv: deps.kv, config: deps.config }),
     catalogue: createCatalogueCache({ db: deps.db }),
     blog: createBlogContext({ sequelize: deps.db.sequelize, config: deps.config }),
+    content: createContentContext({ sequelize: deps.db.sequelize, config: deps.config }),
   };
 }
 
@@ -174,7 +177,7 @@ export function apiRoutes(deps: ApiRoutesDeps, contexts: DomainContexts = domain
   const contacts = createContactsContext({ sequelize: deps.db.sequelize, mailer: deps.services.mailer, logger: deps.logger, i18n: deps.services.i18n, config: deps.config });
   api.use(contactRoutes({ ...staff, contacts, rateLimits: deps.rateLimits, captcha: deps.services.captcha }).routes());
   api.use(staffMessageRoutes({ ...staff, contacts }).routes());
-  const content = createContentContext({ sequelize: deps.db.sequelize, config: deps.config });
+  const { content } = contexts;
   api.use(contentRoutes({ content, rateLimits: deps.rateLimits }).routes());
   api.use(contentAdminRoutes({ ...staff, content }).routes());
   return api;

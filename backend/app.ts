@@ -26,7 +26,9 @@ import type { Services } from './services';
 import { createMaintenance, type Maintenance } from './system/maintenance';
 import { createAlerts } from './alerts';
 import { createSeo, type PageRegistry } from './seo';
-import { blogSource } from './seo/sources';
+import { blogSource, contentSource } from './seo/sources';
+import { publishedContentPage } from './content/queries';
+import { CONTENT_PAGE_KEYS } from '../common/content';
 import { listPublishedPosts } from './blog';
 
 export interface AppDeps {
@@ -86,6 +88,7 @@ export function createApp(deps: AppDeps): App {
   const seo = createSeo({ publicUrl: config.publicUrl, staticDir: config.staticDir, i18n: app.i18n, sequelize: deps.db.sequelize, catalogue: contexts.catalogue, logger });
   app.pages = seo.registry;
   app.pages.add(blogSource((lang) => listPublishedPosts(contexts.blog, { lang })));
+  app.pages.add(contentSource((key, lang) => publishedContentPage(contexts.content, key, lang), Object.fromEntries(CONTENT_PAGE_KEYS.map((key) => [key, key]))));
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics, maintenance: app.maintenance });
 
   const intake = deps.intake ?? { closing: false };

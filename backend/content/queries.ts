@@ -5,7 +5,7 @@
  */
 import { Op } from 'sequelize';
 import type { Lang } from '../../common/api';
-import { CONTENT_PAGE_KEYS, type AdminContentPageDto, type CashCityDto, type ContentPageDto, type ContentPageKey, type FaqItemDto, type TermsVersionSummary } from '../../common/content';
+import { CONTENT_PAGE_KEYS, isContentPageKey, type AdminContentPageDto, type CashCityDto, type ContentPageDto, type ContentPageKey, type FaqItemDto, type TermsVersionSummary } from '../../common/content';
 import { markdownText, renderMarkdown } from '../../common/markdown';
 import { NotFoundError } from '../platform/errors';
 import type { ContentPage, TermsVersion } from '../models';
@@ -172,4 +172,21 @@ export async function adminPageDto(ctx: ContentContext, key: ContentPageKey): Pr
 
 function latest(a: Date, b: Date): Date {
   return a.getTime() >= b.getTime() ? a : b;
+}
+
+/**
+ * A page as search engines see it (backend/seo's content source, wired in app.ts): its title,
+ * description and last change, the FAQ's questions and answers as text; null for a key that is
+ * not a content page or has no row.
+ */
+export async function publishedContentPage(ctx: ContentContext, key: string, lang: Lang): Promise<{ title: string; description: string; updatedAt: Date; faq?: Array<{ question: string; answer: string }> } | null> {
+  if (!isContentPageKey(key)) return null;
+  try {
+    const page = await readPage(ctx, key, lang);
+    const faq = key === 'faq' ? (await faqItems(ctx, lang)).map((item) => ({ question: item.question, answer: item.text })) : undefined;
+    return { title: page.title, description: page.description, updatedAt: page.updatedAt, ...(faq ? { faq } : {}) };
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }

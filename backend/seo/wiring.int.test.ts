@@ -1,16 +1,17 @@
 /**
- * The blog as search engines see it (backend/app.ts adds the blog's page source to backend/seo):
- * a published post's page carries its own title and description without JavaScript, and the
- * sitemap lists it; a draft is in neither.
+ * The blog and the content pages as search engines see them (backend/app.ts adds their page
+ * sources to backend/seo): a published post's page carries its own title without JavaScript and
+ * the sitemap lists it, a draft is in neither; a content page's head follows the staff's edit.
  */
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import type { StaffBlogPostDto } from '../../common/blog';
+import type { AdminContentPageDto } from '../../common/content';
 import { signedInAs } from '../console/testing';
 import { startTestServer, type TestServer } from '../test/server';
 import { SEED_BLOG_POSTS } from '../../db/seeders/blog-posts';
 
-describe('the blog in the rendered heads and the sitemap', function () {
+describe('the blog and the content pages in the rendered heads and the sitemap', function () {
   this.timeout(120_000);
   let server: TestServer;
   before(async () => {
@@ -41,5 +42,18 @@ describe('the blog in the rendered heads and the sitemap', function () {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     expect(sitemap).to.contain(`/blog/${seeded.slug}</loc>`);
     expect(sitemap).not.to.contain(slug);
+  });
+
+  it('serves the content pages with their staff-written titles, and the FAQ as FAQPage data from the database', async () => {
+    const admin = await signedInAs(server, 'admin');
+    const { texts } = (await admin.get('/admin/content/pages/aboutUs')).body.data as AdminContentPageDto;
+    const title = `About us ${randomBytes(3).toString('hex')}`;
+    expect((await admin.request('PUT', '/admin/content/pages/aboutUs', { ru: texts.ru, en: { ...texts.en, title } })).status).to.equal(200);
+    const about = await (await fetch(`${server.url}/about-us`, { headers: { cookie: 'lang=en' } })).text();
+    expect(about).to.contain(`<title>${title}`);
+    const faq = await (await fetch(`${server.url}/faq`, { headers: { cookie: 'lang=ru' } })).text();
+    expect(faq).to.contain('"@type":"FAQPage"');
+    const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(faq) ?? [];
+    expect(json, 'no JSON-LD').to.be.a('string');
   });
 });
