@@ -4,8 +4,9 @@
  * loaded on demand into this chunk only — and, once the post is saved, its cover upload with
  * progress.
  */
-import { useEffect, useReducer, useState, type FormEvent } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMarkdownRenderer } from '../useMarkdownRenderer';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LANGS, type Lang } from '../../../../../common/api';
 import {
@@ -45,28 +46,13 @@ function fromLocalInput(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** The Markdown renderer, imported when the editor first needs it (not part of the public pages). */
-function useMarkdown(): ((source: string) => string) | null {
-  const [render, setRender] = useState<((source: string) => string) | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('../../../../../common/markdown').then((module) => {
-      if (live) setRender(() => module.renderMarkdown);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return render;
-}
-
 export function BlogEditor({ post: initial, onClose }: { post: StaffBlogPostDto | null; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [post, setPost] = useState<StaffBlogPostDto | null>(initial);
   const [form, setForm] = useState<BlogPostRequest>(initial ? requestOf(initial) : EMPTY);
   const [lang, setLang] = useState<Lang>('ru');
-  const render = useMarkdown();
+  const render = useMarkdownRenderer();
   const save = useMutation({
     mutationFn: (body: BlogPostRequest) =>
       post ? api.put<StaffBlogPostDto>(`/operator/blog/posts/${post.id}`, body) : api.post<StaffBlogPostDto>('/operator/blog/posts', body),

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../../common/api';
 import type { ContentPageKey } from '../../../../../common/content';
-import { useMarkdownRenderer } from './useMarkdownPreview';
+import { useMarkdownRenderer } from '../useMarkdownRenderer';
 
 export const adminPageKey = (key: ContentPageKey) => ['admin', 'content', key] as const;
 

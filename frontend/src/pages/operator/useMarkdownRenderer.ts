@@ -7,7 +7,7 @@ export function useMarkdownRenderer(): Render | null {
   const [render, setRender] = useState<Render | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../../../../../common/markdown').then((module) => {
+    void import('../../../../common/markdown').then((module) => {
       if (live) setRender(() => module.renderMarkdown);
     });
     return () => {
