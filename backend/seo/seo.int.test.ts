@@ -7,6 +7,7 @@ import { initModels } from '../models';
 import { decodeBody, rawRequest } from '../test/http';
 import { startTestServer, type TestServer } from '../test/server';
 import { blogSource, contentSource, isIndexableRoute } from './sources';
+import { isContentPageKey, type ContentPageDto } from '../../common/content';
 import { buildSitemaps } from './sitemap';
 import { validateSitemap } from './testing/validate';
 
@@ -28,7 +29,6 @@ const locale = (lang: string) => JSON.parse(readFileSync(new URL(`../../locales/
 const SEO = { ru: locale('ru'), en: locale('en') };
 const pagesOf = (lang: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/pages.json`, import.meta.url), 'utf8'));
 const PAGES = { ru: pagesOf('ru'), en: pagesOf('en') };
-const FAQ_RU = PAGES.ru.faq.items as Array<{ question: string; answer: string }>;
 const PUBLIC_URL = 'https://exchanger.example';
 const EVIL = `Rates "up" <script>alert('x')</script> & </title> more`;
 
@@ -67,11 +67,13 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
     const [fromCode, toCode] = codes.flatMap((from) => codes.filter((to) => to !== from && !linked.has(`${from}>${to}`)).map((to) => [from, to]))[0];
     offRow = await Direction.create({ fromCode, toCode, markup: '1', minAmount: '1', maxAmount: '2', rateTypes: ['float'], fixedPeriodMinutes: 30, enabled: false });
     disabled = `/exchange/${fromCode}/${toCode}`;
-    server.app.pages.add(
-      blogSource(async (lang) => [
+    // Beside the app's own blog source (a name of its own), asked first: a post with every character to escape.
+    server.app.pages.add({
+      ...blogSource(async (lang) => [
         { id: 7, slug: 'evil', title: `${EVIL} ${lang}`, description: `Desc "${lang}" <b>`, image: '/uploads/cover.png', publishedAt: new Date('2026-01-02T03:04:05Z'), updatedAt: new Date('2026-02-03T04:05:06Z') },
       ]),
-    );
+      name: 'blog-test',
+    });
   });
 
   after(async () => {
@@ -86,6 +88,15 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
 
   const staticPublic = ROUTES.filter((route) => isIndexableRoute(route) && !route.path.includes(':'));
 
+  /** A content page's texts as staff wrote them (backend/content): its head wins over the route table's. */
+  const contentPage = async (key: string, lang: 'ru' | 'en') => ((await (await fetch(`${server.url}/api/content/pages/${key}?lang=${lang}`)).json()) as { data: ContentPageDto }).data;
+  /** The title and description a route's head must carry. */
+  const expectedHead = async (name: string, lang: 'ru' | 'en') => {
+    if (!isContentPageKey(name)) return { title: SEO[lang].routes[name].title, description: SEO[lang].routes[name].description };
+    const stored = await contentPage(name, lang);
+    return { title: stored.title, description: stored.description };
+  };
+
   it('gives every public route its own title and description, in Russian by default', async () => {
     expect(staticPublic.length).to.be.above(20);
     const titles = new Set<string>();
@@ -94,8 +105,9 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
       const head = headOf(answer.html);
       expect(answer.status, route.path).to.equal(200);
       expect(head.lang, route.path).to.equal('ru');
-      expect(head.title, route.path).to.equal(`${SEO.ru.routes[route.name].title} — Exchanger`);
-      expect(head.description, route.path).to.equal(SEO.ru.routes[route.name].description);
+      const expected = await expectedHead(route.name, 'ru');
+      expect(head.title, route.path).to.equal(`${expected.title} — Exchanger`);
+      expect(head.description, route.path).to.equal(expected.description);
       expect([head.titles, head.descriptions, head.robots], route.path).to.deep.equal([1, 1, null]);
       expect(head.root, route.path).to.equal(true);
       titles.add(head.title);
@@ -125,11 +137,12 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
 
   it('has the canonical URL (no query) and Open Graph tags', async () => {
     const head = headOf((await page('/faq?utm_source=x&q=1', { cookie: 'lang=en' })).html);
+    const faqHead = await expectedHead('faq', 'en');
     expect(head.canonical).to.equal(`${PUBLIC_URL}/faq`);
     expect(head.og).to.deep.equal({
       'og:site_name': 'Exchanger',
-      'og:title': `${SEO.en.routes.faq.title} — Exchanger`,
-      'og:description': SEO.en.routes.faq.description,
+      'og:title': `${faqHead.title} — Exchanger`,
+      'og:description': faqHead.description,
       'og:url': `${PUBLIC_URL}/faq`,
       'og:type': 'website',
       'og:image': `${PUBLIC_URL}/og-image.png`,
@@ -145,7 +158,10 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
     const faq = headOf((await page('/faq')).html).jsonLd;
     expect(faq).to.have.length(1);
     expect(faq[0]['@type']).to.equal('FAQPage');
-    expect(faq[0].mainEntity).to.deep.equal(FAQ_RU.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })));
+    // The questions as staff wrote them on the FAQ page (backend/content), answers as plain text.
+    const stored = (await contentPage('faq', 'ru')).faq!;
+    expect(stored.length).to.be.above(3);
+    expect(faq[0].mainEntity).to.deep.equal(stored.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.text } })));
   });
 
   it('titles a pair landing page with the assets names in the visitor language, with a breadcrumb list', async () => {
@@ -271,16 +287,18 @@ describe('search engines: a content source wired in', () => {
 
   before(async () => {
     server = await startTestServer({ PUBLIC_URL });
-    // The content pages' source as the merge wires it: the FAQ and "about us" from the database.
-    server.app.pages.add(
-      contentSource(
+    // A content source beside the app's own (a name of its own), asked first: the FAQ from it,
+    // "about us" not in it (falls through to the sources added before).
+    server.app.pages.add({
+      ...contentSource(
         async (key, lang) =>
           key === 'faq'
             ? { title: `FAQ from the DB (${lang})`, description: 'Stored FAQ', updatedAt: new Date('2026-03-04T05:06:07Z'), faq: [{ question: `Q ${lang}?`, answer: 'A <b>&</b>' }] }
             : null,
         { faq: 'faq', aboutUs: 'about-us' },
       ),
-    );
+      name: 'content-test',
+    });
   });
 
   after(async () => {

@@ -91,8 +91,8 @@ describe('app routes', () => {
   });
 
   it('renders the page of a known route with its title', async () => {
-    renderAt('/faq');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' })).to.exist;
+    renderAt('/about-service');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About the service' })).to.exist;
   });
 
   it('puts the title of the page in the document title', async () => {
@@ -103,21 +103,21 @@ describe('app routes', () => {
   });
 
   it('replaces a non-canonical address before showing the page', async () => {
-    renderAt('/en/faq/');
-    await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' });
-    expect(here()).to.equal('/faq');
+    renderAt('/en/about-service/');
+    await screen.findByRole('heading', { level: 1, name: 'About the service' });
+    expect(here()).to.equal('/about-service');
   });
 
   it('applies the navigation rules to history changes made after the first load', async () => {
-    renderAt('/faq');
-    await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' });
+    renderAt('/about-service');
+    await screen.findByRole('heading', { level: 1, name: 'About the service' });
     act(() => window.history.pushState(null, '', '/index.html'));
     expect(here()).to.equal('/');
   });
 
   it('fetches the session silently on the first navigation', async () => {
-    renderAt('/faq');
-    await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' });
+    renderAt('/about-service');
+    await screen.findByRole('heading', { level: 1, name: 'About the service' });
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
@@ -155,8 +155,8 @@ describe('app routes', () => {
   it('shows the 500 page on an unhandled error outside rendering', async () => {
     const uninstall = app.installFatalErrorHandlers(window);
     try {
-      renderAt('/faq');
-      await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' });
+      renderAt('/about-service');
+      await screen.findByRole('heading', { level: 1, name: 'About the service' });
       act(() => {
         window.dispatchEvent(new window.ErrorEvent('error', { message: 'boom', error: new Error('boom') }));
       });
@@ -168,7 +168,7 @@ describe('app routes', () => {
 
   it('leaves the 500 page when the visitor navigates elsewhere', async () => {
     app.useUiStore.setState({ fatalError: new Error('boom') });
-    renderAt('/faq');
+    renderAt('/about-service');
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('Server error');
     act(() => window.history.pushState(null, '', '/reserves'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Reserves' })).to.exist;

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
+import type { ContentPageDto } from '../../../../common/content';
 import { failure, ok } from '../../exchange/testing/apiServer';
 import { loadPublicPages, startPublicHarness, type PublicHarness, type PublicPages } from '../../reviews/testing/harness';
 
@@ -49,8 +50,11 @@ describe('contacts page (/contacts) and the links to its form', () => {
   });
 
   it('links the partners page "discuss the terms" to the form with the referral subject', async () => {
-    harness = await startPublicHarness(m, {});
+    // The partners page's text is a content page (backend/content); its buttons follow it.
+    const partners: ContentPageDto = { key: 'partners', lang: 'en', title: 'Partners', description: 'For partners', html: '<p>Earn up to 15 %.</p>', updatedAt: '2026-11-25T00:00:00.000Z', faq: null, terms: null, cash: null };
+    harness = await startPublicHarness(m, { 'GET /content/pages/partners': ok(partners) });
     harness.renderAt('/partners', <m.PartnersPage />);
-    expect(screen.getByRole('link', { name: 'Discuss the terms' }).getAttribute('href')).to.equal('/contacts?subject=referral');
+    expect((await screen.findByRole('link', { name: 'Discuss the terms' })).getAttribute('href')).to.equal('/contacts?subject=referral');
+    expect(screen.getByText('Earn up to 15 %.')).to.exist;
   });
 });
