@@ -27,6 +27,8 @@ import { drainMails, MAIL_DRAIN_MS } from './platform/outbox/delivery';
 import type { Intake } from './platform/http/closing';
 import { startMetricsListener, type MetricsListener } from './system/metrics';
 import { buildServices, type Services } from './services';
+import { watchAccountChanges } from './accounts/accountCache';
+import { initModels } from './models';
 
 /** After this long, connections still open during shutdown are cut. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -99,6 +101,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await db.migrate();
     await seedCatalogueOnStart({ config, db, logger });
     await seedBlogOnStart({ sequelize: db.sequelize, logger });
+    watchAccountChanges(initModels(db.sequelize), kv, { onError: (error) => logger.warn({ err: error }, 'account version bump failed') });
     rates = await startRatesStore({ kv, logger });
     // Catalogue changes made by any process drop this process's catalogue copies at once.
     unwatchCatalogue = await watchCatalogueChanges({ sequelize: db.sequelize, kv, logger });

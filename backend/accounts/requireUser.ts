@@ -2,6 +2,7 @@ import { UnauthorizedError } from '../platform/errors';
 import type { KV } from '../platform/kv/types';
 import type { AppContext, AppMiddleware } from '../platform/http/types';
 import type { Models, User } from '../models';
+import { accountCacheOf } from './accountCache';
 import { isSessionCurrent } from './sessions';
 
 declare module '../platform/http/types' {
@@ -18,13 +19,19 @@ declare module '../platform/http/types' {
 export async function loadSessionUser(ctx: AppContext, deps: { kv: KV; models: Pick<Models, 'User'> }): Promise<User | null> {
   const session = ctx.session;
   if (typeof session?.userId !== 'number') return null;
-  const userId = await isSessionCurrent(deps.kv, session);
-  const user = userId === null ? null : await deps.models.User.findByPk(userId);
+  const user = await currentSessionUser(session.userId, session.epoch ?? 0, deps);
   if (!user || user.status !== 'active') {
     ctx.session = null;
     return null;
   }
   return user;
+}
+
+/** The session's user while its epoch is current (through the account cache where one is registered). */
+async function currentSessionUser(userId: number, epoch: number, deps: { kv: KV; models: Pick<Models, 'User'> }): Promise<User | null> {
+  const cache = accountCacheOf(deps.models.User);
+  if (cache) return (await cache.load(userId, epoch)).user;
+  return (await isSessionCurrent(deps.kv, { userId, epoch })) === null ? null : deps.models.User.findByPk(userId);
 }
 
 /** 401 unless signed in; puts the user on `ctx.state.user`. */

@@ -3,6 +3,7 @@ import type Keygrip from 'keygrip';
 import type { KV } from '../platform/kv/types';
 import { handshakeCookies } from '../platform/realtime/cookies';
 import type { SessionOrigin } from './sessionIndex';
+import { accountVersionKey } from './accountCache';
 import { kvSessionStore, SESSION_COOKIE, SESSION_MAX_AGE_MS, type AppSession, type SessionData } from '../platform/http/session';
 
 declare module '../platform/http/session' {
@@ -69,6 +70,9 @@ export async function startSession(
 ): Promise<void> {
   session.userId = props.userId;
   session.epoch = await currentEpoch(kv, props.userId);
+  // A sign-in reads the account afresh (accountCache.ts): a change no hook saw (another process
+  // without the shared KV, e.g. the CLI's unblock) never outlives it.
+  await kv.incr(accountVersionKey(props.userId));
   session.signedIn = props.origin;
   (session as unknown as { maxAge: number | 'session' }).maxAge = props.remember ? SESSION_MAX_AGE_MS : 'session';
   await session.regenerate();

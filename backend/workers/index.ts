@@ -17,6 +17,8 @@ import { startWebhookJob, type WebhookJob, type WebhookJobOptions } from '../par
 import { startKycJob, type KycJobOptions } from '../kyc/job';
 import { startReferralJob, type ReferralJobOptions } from '../referral/job';
 import type { Loop } from '../platform/loop';
+import { watchAccountChanges } from '../accounts/accountCache';
+import { initModels } from '../models';
 
 export const LEADER_KEY = 'worker:leader';
 export const HEARTBEAT_KEY = 'worker:heartbeat';
@@ -83,6 +85,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   let webhookJob: WebhookJob | null = null;
   let kycJob: Loop | null = null;
   let referralJob: Loop | null = null;
+  watchAccountChanges(initModels(deps.db.sequelize), deps.kv, { onError: (error) => logger.warn({ err: error }, 'account version bump failed') });
   const alerts = createAlerts({ sequelize: deps.db.sequelize, config: deps.config, i18n: deps.services.i18n });
 
   function startOrders(): void {
