@@ -33,10 +33,15 @@ export function fitsMoneyColumn(value: string): boolean {
 
 /** Canonical form: no exponent, no trailing zeros after the point, '-0' is '0'. */
 export function normalizeMoney(value: string | Big): string {
-  const big = value instanceof Big ? value : new Big(value);
-  const s = big.toFixed();
-  if (!s.includes('.')) return s === '-0' ? '0' : s;
-  const trimmed = s.replace(/0+$/, '').replace(/\.$/, '');
+  // A plain decimal string already has Big's digits: trimming them is all toFixed() would do
+  // (the hot read path: every money column of every row read).
+  if (typeof value === 'string' && DECIMAL_RE.test(value)) return trimDecimal(value);
+  return trimDecimal((value instanceof Big ? value : new Big(value)).toFixed());
+}
+
+/** A plain decimal without trailing zeros after the point, and '-0' as '0'. */
+function trimDecimal(s: string): string {
+  const trimmed = s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
   return trimmed === '-0' ? '0' : trimmed;
 }
 

@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { Big, normalizeMoney } from './money';
+
+/** The canonical form as Big gives it, the definition normalizeMoney's string path must keep. */
+function viaBig(value: string): string {
+  const s = new Big(value).toFixed();
+  const trimmed = s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+describe('normalizeMoney', () => {
+  it('trims trailing zeros and the point, and writes minus zero as 0', () => {
+    expect(normalizeMoney('1.500000000000000000')).to.equal('1.5');
+    expect(normalizeMoney('100')).to.equal('100');
+    expect(normalizeMoney('100.000')).to.equal('100');
+    expect(normalizeMoney('-0.000000000000000000')).to.equal('0');
+    expect(normalizeMoney('-0')).to.equal('0');
+    expect(normalizeMoney('-0.05')).to.equal('-0.05');
+    expect(normalizeMoney('0.000000000000000001')).to.equal('0.000000000000000001');
+    expect(normalizeMoney('123456789012345678.123456789012345678')).to.equal('123456789012345678.123456789012345678');
+  });
+
+  it('reads what is not a plain decimal through Big (exponents, leading zeros)', () => {
+    expect(normalizeMoney('1e-7')).to.equal('0.0000001');
+    expect(normalizeMoney('007.50')).to.equal('7.5');
+    expect(normalizeMoney(new Big('3.000'))).to.equal('3');
+    expect(() => normalizeMoney('abc')).to.throw();
+  });
+
+  it('gives what Big gives for any decimal of DECIMAL(36,18) size, padded or not', () => {
+    const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+    const decimal = fc
+      .tuple(fc.boolean(), digits(1, 18), fc.option(digits(1, 18)), fc.nat({ max: 6 }))
+      .map(([negative, int, frac, pad]) => `${negative ? '-' : ''}${int.replace(/^0+(?=\d)/, '')}${frac === null ? '' : `.${frac}${'0'.repeat(pad)}`}`);
+    fc.assert(fc.property(decimal, (value) => normalizeMoney(value) === viaBig(value)), { numRuns: 2000 });
+  });
+});
