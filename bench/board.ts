@@ -119,6 +119,9 @@ async function statementsOf(path: string): Promise<string[]> {
 }
 
 const listPath = `/operator/orders?status=hold&from=${from}`;
+// The first signed-in request after the sign-in reads the account (accounts/accountCache.ts); the
+// statements captured are those of a request after it, as every later list request sends them.
+await client.get(listPath);
 const listStatements = await statementsOf(listPath);
 
 // The page's own SELECT (the one that reads `orders`), as the request sends it.
