@@ -148,6 +148,20 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
+/**
+ * The first supported language among the candidates (most specific first), else Russian: THE
+ * language rule. The API reads the `lang` header then the cookie (backend/platform/i18n.ts), a page
+ * the cookie then Accept-Language (backend/seo/pages.ts), the SPA starts in the cookie's language
+ * then the `<html lang>` the server rendered (frontend/src/lib/language.ts).
+ */
+export function pickLang(...candidates: Array<string | null | undefined>): Lang {
+  for (const candidate of candidates) {
+    const value = candidate?.trim().toLowerCase();
+    if (isLang(value)) return value;
+  }
+  return DEFAULT_LANG;
+}
+
 /** Public configuration delivered to the browser by `GET /api/config` (never secrets). */
 export interface PublicConfig {
   publicUrl: string;

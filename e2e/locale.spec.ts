@@ -27,6 +27,30 @@ describe('interface language', () => {
     probe.expectNoProblems();
   });
 
+  it('shows English to a first-time visitor whose browser asks for English: the head and the page alike', async () => {
+    const { page, probe } = await newPage({ locale: 'en-US' });
+    const [request, response] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/user/auth/session/get/'),
+      page.goto('/faq'),
+    ]);
+    expect(await response!.text(), 'the server-rendered head').to.include(`<html lang="en"`).and.include(`<title>${faqTitle('en')}</title>`);
+    await expectDocumentTitle(page, faqTitle('en'));
+    expect(await page.getAttribute('html', 'lang')).to.equal('en');
+    await page.getByRole('heading', { level: 1, name: text('en', 'pages.faq.title') }).waitFor({ state: 'visible' });
+    expect(await request.headerValue('lang'), 'the API calls speak English too').to.equal('en');
+    expect((await page.context().cookies()).some((c) => c.name === LANG_COOKIE), 'no choice is stored for the visitor').to.equal(false);
+    probe.expectNoProblems();
+  });
+
+  it('keeps a chosen Russian for a browser that asks for English', async () => {
+    const { page, probe } = await newPage({ locale: 'en-US', lang: 'ru' });
+    const response = await page.goto('/faq');
+    expect(await response!.text()).to.include(`<html lang="ru"`);
+    await expectDocumentTitle(page, faqTitle('ru'));
+    expect(await page.getAttribute('html', 'lang')).to.equal('ru');
+    probe.expectNoProblems();
+  });
+
   it('switches to English in place with the header switch', async () => {
     const { page, probe } = await newPage();
     await page.goto('/faq');

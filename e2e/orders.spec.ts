@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { buildUser } from '../backend/accounts/testing';
+import { currentTermsVersion } from '../backend/content/terms';
 import { initModels } from '../backend/models';
 import type { TestServer } from '../backend/test/server';
 import { expectLocation, isSameDocument, markDocument } from './expectations';
@@ -17,7 +18,7 @@ import { newPage, PageProbe } from './setup';
 import { shoot } from './shots';
 import { text } from './texts';
 import { useServerWithWorker } from './workerServer';
-import { CARD_TO_COIN, createOrderInWidget } from './widgetOrder';
+import { CARD_TO_COIN, createOrderInWidget, fillOrderInWidget, submitOrderInWidget } from './widgetOrder';
 
 const LANG = 'en';
 
@@ -205,6 +206,42 @@ describe('orders end to end', () => {
     const row = await initModels(server.db.sequelize).Order.findOne({ where: { uid } });
     expect(row?.userId).to.equal(customer.user.id);
     expect(row?.email).to.equal(customer.email);
+    probe.expectNoProblems();
+  });
+
+  it('creates no order until the terms are accepted; the checkbox links to them and the order keeps the version accepted', async () => {
+    const { Order, TermsVersion } = initModels(server.db.sequelize);
+    const { page, probe } = await open(CARD_TO_COIN);
+    await fillOrderInWidget(page, LANG);
+    const form = page.locator('form').filter({ has: page.getByRole('checkbox') });
+    const linkText = (tag: string) => new RegExp(`<${tag}>(.*?)</${tag}>`).exec(text(LANG, 'exchange.details.terms'))![1];
+    const terms = form.getByRole('checkbox');
+    expect(await terms.isChecked()).to.equal(false);
+    expect(await terms.getAttribute('required')).not.to.equal(null);
+    expect(await form.getByRole('link', { name: linkText('terms') }).getAttribute('href')).to.equal('/terms');
+    expect(await form.getByRole('link', { name: linkText('aml') }).getAttribute('href')).to.equal('/aml-kyc');
+
+    const before = await Order.count();
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders') posted.push(request.url());
+    });
+    await page.getByRole('button', { name: text(LANG, 'exchange.details.submit') }).click();
+    await form.getByText(text(LANG, 'validation.terms_required')).waitFor({ state: 'visible' });
+    expect(new URL(page.url()).pathname).to.equal('/');
+    expect(posted, 'no order sent without the terms').to.deep.equal([]);
+    expect(await Order.count()).to.equal(before);
+
+    // The link opens the terms, which show the version in force.
+    const current = await currentTermsVersion({ TermsVersion }, new Date());
+    expect(current, 'a published version of the terms').to.be.a('number');
+    const reader = await newPage({ lang: LANG });
+    await reader.page.goto(server.url + (await form.getByRole('link', { name: linkText('terms') }).getAttribute('href'))!);
+    await reader.page.getByText(new RegExp(`^${text(LANG, 'contentPages.terms.version', { version: String(current), date: '' }).trim()}`)).first().waitFor({ state: 'visible' });
+
+    await terms.check();
+    const uid = await submitOrderInWidget(page, LANG);
+    expect((await Order.findOne({ where: { uid } }))?.termsVersion, 'the version accepted').to.equal(current);
     probe.expectNoProblems();
   });
 

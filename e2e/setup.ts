@@ -47,7 +47,16 @@ export interface NewPageOptions {
   viewport?: { width: number; height: number };
   /** Presets the language cookie, as a returning visitor who chose it would have. */
   lang?: Lang;
+  /**
+   * The browser's language (its Accept-Language and navigator.language): Russian unless given, as
+   * the visitors of a Russian-default site mostly are, and whatever language the machine's Chromium
+   * would otherwise send — the server picks a page's language from it when no cookie is set.
+   */
+  locale?: string;
 }
+
+/** The browser language of every page that names none. */
+export const DEFAULT_BROWSER_LOCALE = 'ru-RU';
 
 export interface AppPage {
   page: Page;
@@ -70,7 +79,7 @@ export function testServer(): TestServer {
 export async function newPage(options: NewPageOptions = {}): Promise<AppPage> {
   if (!browser) throw new Error('Chromium is not running (is e2e/setup.ts required by mocha?)');
   const url = baseUrl();
-  const context = await browser.newContext({ baseURL: url, viewport: options.viewport ?? DESKTOP });
+  const context = await browser.newContext({ baseURL: url, viewport: options.viewport ?? DESKTOP, locale: options.locale ?? DEFAULT_BROWSER_LOCALE });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
   if (options.lang) {

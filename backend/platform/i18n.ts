@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInstance, type i18n as I18nInstance, type Resource } from 'i18next';
-import { DEFAULT_LANG, LANG_COOKIE, LANGS, isLang, type Lang } from '../../common/api';
+import { DEFAULT_LANG, LANG_COOKIE, LANGS, pickLang, type Lang } from '../../common/api';
 import { REPO_ROOT } from './config/index';
 
 /** Translates a key such as `errors.not_found`; values fill `{{name}}` placeholders. */
@@ -56,14 +56,7 @@ export function createServerI18n(resources: Resource = loadLocaleResources()): S
   };
 }
 
-/** The first supported language among the candidates (most specific first), else Russian. */
-export function pickLang(...candidates: Array<string | null | undefined>): Lang {
-  for (const candidate of candidates) {
-    const value = candidate?.trim().toLowerCase();
-    if (isLang(value)) return value;
-  }
-  return DEFAULT_LANG;
-}
+export { pickLang };
 
 interface LangSource {
   get(field: string): string;

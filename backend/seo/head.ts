@@ -23,8 +23,12 @@ export function jsonForScript(value: unknown): string {
 }
 
 export const OG_LOCALES: Record<Lang, string> = { ru: 'ru_RU', en: 'en_US' };
-/** The default link-preview image (frontend/public/og-image.png, 1200×630). */
-export const DEFAULT_OG_IMAGE = '/og-image.png';
+/**
+ * The default link-preview images, one per language (frontend/public, drawn by scripts/og-image.mjs:
+ * the brand, the home page's title and the service's points), all of OG_IMAGE_SIZE.
+ */
+export const OG_IMAGES: Record<Lang, string> = { ru: '/og-image.png', en: '/og-image-en.png' };
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 export interface HeadInput {
   meta: PageMeta;
@@ -89,7 +93,7 @@ export function structuredData(input: HeadInput): object[] {
       '@type': 'BlogPosting',
       headline: meta.title,
       description: meta.description,
-      image: absolute(publicUrl, meta.image ?? DEFAULT_OG_IMAGE),
+      image: absolute(publicUrl, meta.image ?? OG_IMAGES[input.lang]),
       datePublished: meta.article.publishedAt.toISOString(),
       dateModified: (meta.article.updatedAt ?? meta.article.publishedAt).toISOString(),
       author: { '@type': 'Organization', name: meta.article.author ?? brand },
@@ -117,7 +121,15 @@ export function renderHead(input: HeadInput): string {
     `<meta property="og:description" content="${attr(meta.description)}" />`,
     `<meta property="og:url" content="${attr(url)}" />`,
     `<meta property="og:type" content="${meta.article ? 'article' : 'website'}" />`,
-    `<meta property="og:image" content="${attr(absolute(publicUrl, meta.image ?? DEFAULT_OG_IMAGE))}" />`,
+    `<meta property="og:image" content="${attr(absolute(publicUrl, meta.image ?? OG_IMAGES[lang]))}" />`,
+    // A page's own image (a post's cover) comes in any size; the default one's is known.
+    ...(meta.image
+      ? []
+      : [
+          '<meta property="og:image:type" content="image/png" />',
+          `<meta property="og:image:width" content="${OG_IMAGE_SIZE.width}" />`,
+          `<meta property="og:image:height" content="${OG_IMAGE_SIZE.height}" />`,
+        ]),
     `<meta property="og:locale" content="${OG_LOCALES[lang]}" />`,
     ...other.map((candidate) => `<meta property="og:locale:alternate" content="${OG_LOCALES[candidate]}" />`),
     '<meta name="twitter:card" content="summary_large_image" />',

@@ -9,7 +9,7 @@ import { DEFAULT_LANG, isLang } from '../../common/api';
 import type { CatalogueCache } from '../catalogue/cache';
 import type { PageRenderer } from '../platform/http/spa';
 import type { AppMiddleware } from '../platform/http/types';
-import { loadLocaleResources, type ServerI18n } from '../platform/i18n';
+import type { ServerI18n } from '../platform/i18n';
 import type { Logger } from '../platform/logger';
 import { createSeoPages, pageLang } from './pages';
 import { createPageRegistry, type PageRegistry } from './registry';
@@ -41,7 +41,6 @@ export function createSeo(deps: SeoDeps): Seo {
   const registry = createPageRegistry([
     staticRoutesSource({
       i18n: deps.i18n,
-      resources: loadLocaleResources(),
       lastmod: async () => (await stat(indexFile).catch(() => null))?.mtime,
     }),
     pairsSource({ sequelize: deps.sequelize, catalogue: deps.catalogue, i18n: deps.i18n }),

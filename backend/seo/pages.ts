@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { DEFAULT_LANG, LANG_COOKIE, isLang, type Lang } from '../../common/api';
+import { LANG_COOKIE, isLang, pickLang, type Lang } from '../../common/api';
 import { matchRoute } from '../../common/routes';
 import { COMPRESS_THRESHOLD_BYTES } from '../platform/http/compress';
 import type { RenderedFile } from '../platform/http/staticFile';
@@ -42,9 +42,7 @@ export function acceptedLang(header: string | undefined): Lang | null {
 
 /** A page's language: the `lang` cookie, then Accept-Language, else Russian. */
 export function pageLang(request: { get(field: string): string; cookies: { get(name: string): string | undefined } }): Lang {
-  const cookie = request.cookies.get(LANG_COOKIE)?.trim().toLowerCase();
-  if (isLang(cookie)) return cookie;
-  return acceptedLang(request.get('Accept-Language')) ?? DEFAULT_LANG;
+  return pickLang(request.cookies.get(LANG_COOKIE), acceptedLang(request.get('Accept-Language')));
 }
 
 export interface RenderedPage extends RenderedFile {

@@ -145,7 +145,10 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
       'og:description': faqHead.description,
       'og:url': `${PUBLIC_URL}/faq`,
       'og:type': 'website',
-      'og:image': `${PUBLIC_URL}/og-image.png`,
+      'og:image': `${PUBLIC_URL}/og-image-en.png`,
+      'og:image:type': 'image/png',
+      'og:image:width': '1200',
+      'og:image:height': '630',
       'og:locale': 'en_US',
       'og:locale:alternate': 'ru_RU',
     });
@@ -210,6 +213,7 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
     expect(head.description).to.equal('Desc "en" <b>');
     expect(head.og['og:type']).to.equal('article');
     expect(head.og['og:image']).to.equal(`${PUBLIC_URL}/uploads/cover.png`);
+    expect(head.og, 'a cover of its own size: no default size claimed').not.to.have.any.keys('og:image:width', 'og:image:height');
     expect(head.jsonLd).to.have.length(1);
     expect(head.jsonLd[0]).to.include({ '@type': 'BlogPosting', headline: `${EVIL} en`, datePublished: '2026-01-02T03:04:05.000Z', dateModified: '2026-02-03T04:05:06.000Z' });
     expect(headOf((await page('/blog/7')).html).canonical).to.equal(`${PUBLIC_URL}/blog/evil`);

@@ -2,7 +2,6 @@
  * The built-in page sources (the route table, the catalogue's pair landings) and the adapters
  * that turn the blog's and the content pages' plain queries into sources (wired at merge).
  */
-import type { Resource } from 'i18next';
 import type { Sequelize } from 'sequelize';
 import { DEFAULT_LANG, type Lang } from '../../common/api';
 import { assetName, type AssetDto } from '../../common/catalogue';
@@ -10,7 +9,7 @@ import { matchPattern, matchRoute, pathFor, routeByName, ROUTES, type RouteDef }
 import type { CatalogueCache, CatalogueSnapshot } from '../catalogue/cache';
 import { initModels } from '../models';
 import type { ServerI18n } from '../platform/i18n';
-import { PAGE_NOT_FOUND, type FaqEntry, type PageMeta, type PublicPageSource, type PublishedPage, type PublishedPost, type SitemapEntry } from './types';
+import { PAGE_NOT_FOUND, type PageMeta, type PublicPageSource, type PublishedPage, type PublishedPost, type SitemapEntry } from './types';
 
 /** Public routes kept out of search engines: capability links, one-off confirmations, service pages. */
 export const NOINDEX_ROUTES: ReadonlySet<string> = new Set(['auth', 'order', 'confirmError', 'confirmSuccess', 'disableOtp', 'resetPassword', 'test', 'maintenance']);
@@ -22,19 +21,8 @@ export function isIndexableRoute(route: RouteDef): boolean {
 
 const hasParams = (route: RouteDef) => route.path.includes('/:');
 
-/** The FAQ's questions as the locales hold them (`pages.faq.items`), until the content pages take over. */
-export function localeFaq(resources: Resource, lang: Lang): FaqEntry[] {
-  const pages = (resources[lang]?.translation as Record<string, unknown> | undefined)?.pages as { faq?: { items?: unknown } } | undefined;
-  const items = pages?.faq?.items;
-  if (!Array.isArray(items)) return [];
-  return items.filter(
-    (item): item is FaqEntry => typeof item?.question === 'string' && typeof item?.answer === 'string',
-  ).map(({ question, answer }) => ({ question, answer }));
-}
-
 export interface StaticRoutesSourceOptions {
   i18n: ServerI18n;
-  resources: Resource;
   /** When the pages last changed: the build's time. */
   lastmod(): Promise<Date | undefined>;
 }
@@ -44,7 +32,6 @@ export interface StaticRoutesSourceOptions {
  * the sitemap lists the indexable ones without parameters.
  */
 export function staticRoutesSource(options: StaticRoutesSourceOptions): PublicPageSource {
-  const faq = new Map<Lang, FaqEntry[]>();
   return {
     name: 'routes',
     async entries() {
@@ -61,12 +48,7 @@ export function staticRoutesSource(options: StaticRoutesSourceOptions): PublicPa
       if (!match) return null;
       const t = options.i18n.translator(lang);
       const { name } = match.route;
-      const meta: PageMeta = { title: t(`seo.routes.${name}.title`), description: t(`seo.routes.${name}.description`) };
-      if (name === 'faq') {
-        if (!faq.has(lang)) faq.set(lang, localeFaq(options.resources, lang));
-        meta.faq = faq.get(lang);
-      }
-      return meta;
+      return { title: t(`seo.routes.${name}.title`), description: t(`seo.routes.${name}.description`) } satisfies PageMeta;
     },
   };
 }

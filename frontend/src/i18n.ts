@@ -1,7 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../common/api';
-import { applyDocumentLanguage, languageFromCookie, rememberLanguage } from './lib/language';
+import { applyDocumentLanguage, initialLanguage, rememberLanguage } from './lib/language';
 
 /** Every `locales/<lang>/<namespace>.json`, bundled; the file name is the top-level key. */
 const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
@@ -31,7 +31,7 @@ i18next.on('languageChanged', applyDocumentLanguage);
 
 export const i18nReady = i18next.use(initReactI18next).init({
   resources: buildResources(localeFiles),
-  lng: languageFromCookie(),
+  lng: initialLanguage(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGS],
   interpolation: { escapeValue: false },

@@ -82,7 +82,7 @@ export const TERMS_RU = `Настоящее пользовательское с�
 
 6.3. Из суммы возврата удерживаются фактические расходы Сервиса: комиссия сети или банка за обратный перевод. Если возврат вызван нарушением Соглашения со стороны Клиента, Сервис вправе удержать также свои расходы на обработку заявки, о чём сообщает Клиенту до возврата.
 
-6.4. Срок возврата — до 3 рабочих дней с момента, когда Клиент предоставил реквизиты для возврата и прошёл требуемые проверки; для банковских переводов срок зачисления зависит от банка получателя.
+6.4. Возврат выполняется после того, как Клиент предоставил реквизиты для возврата и прошёл требуемые проверки; статус «Возвращено» показан на странице заявки и приходит письмом. Для банковских переводов срок зачисления зависит от банка получателя.
 
 6.5. Исполненная заявка (статус «Выплачено») возврату не подлежит.
 
@@ -106,7 +106,7 @@ export const TERMS_RU = `Настоящее пользовательское с�
 
 8.4. Ответственность Сервиса по заявке ограничена суммой этой заявки.
 
-8.5. Споры решаются путём переговоров через службу поддержки. Претензия рассматривается в течение 10 рабочих дней.
+8.5. Споры решаются путём переговоров через службу поддержки. Претензию направляют через форму обратной связи или мессенджер поддержки с номером заявки; поддержка отвечает с 8:00 до 24:00 по GMT+3. Верифицированные пользователи получают приоритет при рассмотрении споров.
 
 ## 9. Запрещённое использование
 
@@ -232,7 +232,7 @@ export const TERMS_EN = `These terms of use (the "Terms") set out how the Exchan
 
 6.3. The Service's actual costs are deducted from a refund: the network or bank fee of the return transfer. If the refund results from the Client's breach of the Terms, the Service may also keep its processing costs and tells the Client before refunding.
 
-6.4. A refund is made within 3 business days after the Client has given the refund details and passed the required checks; for bank transfers the crediting time depends on the receiving bank.
+6.4. A refund is made after the Client has given the refund details and passed the required checks; the order page shows the status "Returned" and an e-mail tells the Client. For bank transfers the crediting time depends on the receiving bank.
 
 6.5. An executed order (status "Paid") is not refundable.
 
@@ -256,7 +256,7 @@ export const TERMS_EN = `These terms of use (the "Terms") set out how the Exchan
 
 8.4. The Service's liability for an order is limited to the amount of that order.
 
-8.5. Disputes are settled by negotiation through support. A claim is considered within 10 business days.
+8.5. Disputes are settled by negotiation through support. A claim is sent through the feedback form or the support messenger with the order number; support answers from 8:00 to 24:00 GMT+3. Verified users get priority in disputes.
 
 ## 9. Prohibited use
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { applyDocumentLanguage, languageFromCookie, rememberLanguage } from './language';
+import { applyDocumentLanguage, initialLanguage, rememberLanguage } from './language';
 
 function clearLangCookie(): void {
   document.cookie = 'lang=; Max-Age=0; Path=/';
@@ -8,23 +8,34 @@ function clearLangCookie(): void {
 describe('interface language', () => {
   afterEach(() => {
     clearLangCookie();
-    document.documentElement.lang = 'en';
+    document.documentElement.removeAttribute('lang');
   });
 
-  it('is Russian when no language was chosen', () => {
+  it('is Russian when no language was chosen and the page names none', () => {
     clearLangCookie();
-    expect(languageFromCookie()).to.equal('ru');
+    document.documentElement.removeAttribute('lang');
+    expect(initialLanguage()).to.equal('ru');
   });
 
-  it('is the language remembered in the lang cookie', () => {
+  it('is the language of the rendered page when no language was chosen (the server read Accept-Language)', () => {
+    clearLangCookie();
+    document.documentElement.lang = 'en';
+    expect(initialLanguage()).to.equal('en');
+  });
+
+  it('is the language remembered in the lang cookie, whatever the page says', () => {
     rememberLanguage('en');
+    document.documentElement.lang = 'ru';
     expect(document.cookie).to.include('lang=en');
-    expect(languageFromCookie()).to.equal('en');
+    expect(initialLanguage()).to.equal('en');
   });
 
-  it('ignores a lang cookie naming an unsupported language', () => {
+  it('ignores a lang cookie or a page language naming an unsupported language', () => {
     document.cookie = 'lang=de; Path=/';
-    expect(languageFromCookie()).to.equal('ru');
+    document.documentElement.lang = 'fr';
+    expect(initialLanguage()).to.equal('ru');
+    document.documentElement.lang = 'EN';
+    expect(initialLanguage()).to.equal('en');
   });
 
   it('marks the document with the language', () => {

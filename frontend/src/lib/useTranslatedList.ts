@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * An array kept in the locales (e.g. `pages.faq.items`), in the current language. Entries that
+ * An array kept in the locales (e.g. `pages.home.steps`), in the current language. Entries that
  * are not of the expected shape are dropped, so a typo in a locale file cannot crash a page.
  */
 export function useTranslatedList<T>(key: string, isItem: (value: unknown) => value is T): T[] {
