@@ -5,6 +5,7 @@ import { parseDatabaseUrl } from '../config/databaseUrl';
 import type { Config } from '../config/types';
 import type { Logger } from '../logger';
 import { runMigrations } from './migrator';
+import { useFastSqliteQuery } from './sqliteQuery';
 import type { Dialect } from './money';
 
 export { money, moneyColumn, moneySql, moneyType, toMoneyColumnValue, InvalidMoneyValueError, MONEY_PRECISION, type Dialect } from './money';
@@ -148,7 +149,10 @@ export function createDatabase(config: Pick<Config, 'databaseUrl'>, logger: Logg
           },
         });
   const dialect = location.dialect;
-  if (location.dialect === 'sqlite') reuseSqliteConnections(sequelize, SQLITE_IDLE_CONNECTIONS);
+  if (location.dialect === 'sqlite') {
+    reuseSqliteConnections(sequelize, SQLITE_IDLE_CONNECTIONS);
+    useFastSqliteQuery(sequelize);
+  }
   const sqliteFile = location.dialect === 'sqlite' && location.storage !== ':memory:';
   if (sqliteFile) restrictSqliteFiles(location.storage);
 
