@@ -12,6 +12,10 @@
  *   migrations at start-up, tests that sync). A schema change made by another process is seen after a restart,
  *   which is when this process's models learn of it too.
  *
+ *
+ * It also notes the handles whose transaction ended (a COMMIT or ROLLBACK that succeeded):
+ * db/index.ts keeps those for the next transaction without a ROLLBACK of its own.
+ *
  * These are Sequelize's private members (`run`, `_handleQueryResponse`, `formatError`):
  * package.json pins Sequelize exactly, and db/sqliteQuery.int.test.ts fails when an upgrade changes them.
  */
@@ -34,6 +38,16 @@ interface SqliteQuery {
   formatError(error: unknown, errorStack: string): Error;
 }
 type SqliteQueryClass = new (...args: never[]) => SqliteQuery;
+
+/** Handles whose last transaction statement was a COMMIT or ROLLBACK that succeeded. */
+const settled = new WeakSet<object>();
+const BEGIN = /^\s*BEGIN\b/i;
+const END = /^\s*(?:COMMIT|ROLLBACK)\s*(?:TRANSACTION\s*)?;?\s*$/i;
+
+/** Whether the transaction last begun on this SQLite handle has ended (committed or rolled back). */
+export function transactionEnded(handle: object): boolean {
+  return settled.has(handle);
+}
 
 /** A statement that may change a table's columns: the kept column types are dropped. */
 const SCHEMA_CHANGE = /\b(?:create|alter|drop)\s+table\b/i;
@@ -67,6 +81,7 @@ export function useFastSqliteQuery(sequelize: Sequelize): void {
         generation += 1;
       }
       this.sql = sql;
+      if (BEGIN.test(sql)) settled.delete(this.connection);
       if (this.getDatabaseMethod() === 'all' && this.tables === undefined) {
         const named = this.options.tableNames ?? [FROM_TABLE.exec(sql)?.[1]];
         this.tables = named.filter((table): table is string => table !== undefined && table !== 'sqlite_master').map((table) => table.replace(/`/g, ''));
@@ -90,7 +105,9 @@ export function useFastSqliteQuery(sequelize: Sequelize): void {
         const types = kept.get(table);
         if (types) columnTypes[table] = types;
       }
-      return super._handleQueryResponse(metaData, columnTypes, error, results, errorStack);
+      const result = super._handleQueryResponse(metaData, columnTypes, error, results, errorStack);
+      if (!error && END.test(this.sql)) settled.add(this.connection);
+      return result;
     }
 
     override formatError(error: unknown, errorStack: string): Error {
