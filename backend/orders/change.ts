@@ -139,7 +139,7 @@ export async function changeOrder(ctx: OrdersContext, props: ChangeOrderProps): 
 export async function announceOrderChange(
   ctx: OrdersContext,
   view: OrderView,
-  options: { kind: 'status' | 'recalc'; mails: readonly OrderMail[]; webhooks?: readonly WebhookOutbox[]; after?: () => Promise<void>; priority?: boolean },
+  options: { kind: 'status' | 'recalc'; mails: readonly OrderMail[]; webhooks?: readonly WebhookOutbox[]; after?: () => Promise<void>; priority?: boolean; newOrder?: boolean },
 ): Promise<void> {
   const uid = view.order.uid;
   try {
@@ -148,7 +148,7 @@ export async function announceOrderChange(
   } catch (error) {
     ctx.logger.error({ err: error, uid }, 'order change not published');
   }
-  deliverOrderMails(ctx, view.order, options.mails);
+  deliverOrderMails(ctx, view.order, options.mails, { newOrder: options.newOrder });
   deliverWebhooks(ctx.webhooks, options.webhooks ?? []);
   try {
     await options.after?.();

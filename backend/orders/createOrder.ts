@@ -193,7 +193,12 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
         return { view: { order, from: direction.fromAsset, to: direction.toAsset, payTo, events: [event] } satisfies OrderView, mail };
       });
       // Committed: publish and mail outside the transaction.
-      await announceOrderChange(ctx, created.view, { kind: 'status', mails: created.mail ? [created.mail] : [], priority: props.user?.kycStatus === 'approve' });
+      await announceOrderChange(ctx, created.view, {
+        kind: 'status',
+        mails: created.mail ? [created.mail] : [],
+        priority: props.user?.kycStatus === 'approve',
+        newOrder: true,
+      });
       const view = hit ? await holdMatchedOrder(ctx, created.view, hit.entry, { ip: props.ip ?? null, mailCreated }) : created.view;
       return { uid, secret, url: orderPath(uid, secret), order: presentOrder(view) };
     } catch (error) {

@@ -117,22 +117,28 @@ function orderMailTable(ctx: OrdersContext): OutboxTable {
 /** What a mail needs of its order (none of it changes after creation). */
 type MailOrder = Pick<Order, 'id' | 'uid' | 'email' | 'lang' | 'secretSealed'>;
 
-/** After the commit: sends the mails this process wrote and claimed for `order`, in its queue; returns at once. */
-export function deliverOrderMails(ctx: OrdersContext, order: MailOrder, mails: readonly OrderMail[]): void {
-  for (const mail of mails) enqueueMail(ctx.mailer, orderMailTable(ctx), mail.id, () => attemptOrderMail(ctx, mail, true, order));
+/**
+ * After the commit: sends the mails this process wrote and claimed for `order`, in its queue; returns at once.
+ * `newOrder`: written with the order itself, the first of them has no earlier mail to wait behind (no read for it).
+ */
+export function deliverOrderMails(ctx: OrdersContext, order: MailOrder, mails: readonly OrderMail[], options: { newOrder?: boolean } = {}): void {
+  mails.forEach((mail, index) => {
+    const first = options.newOrder === true && index === 0;
+    enqueueMail(ctx.mailer, orderMailTable(ctx), mail.id, () => attemptOrderMail(ctx, mail, true, order, first));
+  });
 }
 
 /**
  * One attempt at one mail. `wroteIt`: this process wrote it and holds the claim (while it lasts);
  * otherwise it is claimed here with a conditional update, and a process that got it first wins ('taken').
- * `known`: the order, when the caller holds it (else it is read).
+ * `known`: the order, when the caller holds it (else it is read). `first`: the order's first mail (nothing to wait behind).
  * A mail behind an earlier unsent mail of its order waits ('waiting'): it is due again when that
  * one is (or in WAIT_BEHIND_MS when that one is being sent now).
  */
-export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, wroteIt: boolean, known?: MailOrder): Promise<MailAttempt> {
+export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, wroteIt: boolean, known?: MailOrder, first = false): Promise<MailAttempt> {
   const { Order: Orders } = ctx.models;
   const table = orderMailTable(ctx);
-  if (await waitBehindEarlier(table, mail, { orderId: mail.orderId })) return 'waiting';
+  if (!first && (await waitBehindEarlier(table, mail, { orderId: mail.orderId }))) return 'waiting';
   return attemptDelivery(table, mail, wroteIt, async () => {
     const order = known ?? (await Orders.findByPk(mail.orderId, { attributes: ['id', 'uid', 'email', 'lang', 'secretSealed'] }));
     if (!order) throw new PermanentMailError('the order is gone');

@@ -5,6 +5,7 @@ import { parseDatabaseUrl } from '../config/databaseUrl';
 import type { Config } from '../config/types';
 import type { Logger } from '../logger';
 import { runMigrations } from './migrator';
+import { transactionEnded, useFastSqliteQuery } from './sqliteQuery';
 import type { Dialect } from './money';
 
 export { money, moneyColumn, moneySql, moneyType, toMoneyColumnValue, InvalidMoneyValueError, MONEY_PRECISION, type Dialect } from './money';
@@ -47,8 +48,8 @@ interface SqliteConnectionManager {
 /**
  * Sequelize's SQLite dialect opens a new handle for every transaction and closes it after: the
  * file opened, its schema parsed and PRAGMA foreign_keys run again each time. Here a released
- * transaction handle is rolled back (a COMMIT that failed leaves its transaction open; after a
- * successful one this is a no-op) and kept, up to `max`, for the next transaction; the handles
+ * transaction handle is kept, up to `max`, for the next transaction — rolled back first unless its
+ * COMMIT or ROLLBACK is known to have succeeded (a COMMIT that failed leaves its transaction open); the handles
  * are closed with the database. These are Sequelize's private members: package.json pins it
  * exactly, and db/sqliteConnections.int.test.ts fails when an upgrade changes them.
  */
@@ -73,6 +74,11 @@ function reuseSqliteConnections(sequelize: Sequelize, max: number): void {
       return;
     }
     delete manager.connections[uuid];
+    // A transaction that ended (its COMMIT or ROLLBACK succeeded, db/sqliteQuery.ts) leaves nothing to roll back.
+    if (transactionEnded(connection)) {
+      idle.push(connection);
+      return;
+    }
     connection.exec('ROLLBACK', () => {
       if (closed || idle.length >= max) connection.close();
       else idle.push(connection);
@@ -148,7 +154,10 @@ export function createDatabase(config: Pick<Config, 'databaseUrl'>, logger: Logg
           },
         });
   const dialect = location.dialect;
-  if (location.dialect === 'sqlite') reuseSqliteConnections(sequelize, SQLITE_IDLE_CONNECTIONS);
+  if (location.dialect === 'sqlite') {
+    reuseSqliteConnections(sequelize, SQLITE_IDLE_CONNECTIONS);
+    useFastSqliteQuery(sequelize);
+  }
   const sqliteFile = location.dialect === 'sqlite' && location.storage !== ':memory:';
   if (sqliteFile) restrictSqliteFiles(location.storage);
 

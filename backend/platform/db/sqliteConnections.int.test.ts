@@ -52,4 +52,32 @@ describe('Sequelize SQLite internals the kept connections rely on (tripwires for
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a handle released inside a transaction not known to have ended is rolled back before it is kept', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'exch-sqlite-'));
+    const db = createDatabase({ databaseUrl: `sqlite:${path.join(dir, 'app.sqlite')}` }, silentLogger);
+    try {
+      await db.sequelize.query('CREATE TABLE parents (id INTEGER PRIMARY KEY)');
+      const manager = db.sequelize.connectionManager as unknown as {
+        getConnection(options: { uuid: string }): Promise<Handle & { uuid: string; exec(sql: string, callback: (error: Error | null) => void): void }>;
+        releaseConnection(handle: unknown): void;
+      };
+      const handle = await manager.getConnection({ uuid: 'left-open' });
+      handle.uuid = 'left-open';
+      const exec = (sql: string) => new Promise<void>((resolve, reject) => handle.exec(sql, (error) => (error ? reject(error) : resolve())));
+      await exec('BEGIN IMMEDIATE');
+      await exec('INSERT INTO parents (id) VALUES (100)');
+      manager.releaseConnection(handle);
+      await sleep(200);
+      // Every transaction below takes a kept handle or a new one: none may meet the write lock or see row 100.
+      for (let index = 1; index <= SQLITE_IDLE_CONNECTIONS + 1; index += 1) {
+        await db.sequelize.transaction(async (transaction) => db.sequelize.query(`INSERT INTO parents (id) VALUES (${index})`, { transaction }));
+      }
+      const [rows] = await db.sequelize.query('SELECT COUNT(*) AS parents, MAX(id) AS last FROM parents');
+      expect(rows).to.deep.equal([{ parents: SQLITE_IDLE_CONNECTIONS + 1, last: SQLITE_IDLE_CONNECTIONS + 1 }]);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

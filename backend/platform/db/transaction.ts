@@ -15,3 +15,13 @@ export function writeTransaction<T>(sequelize: Sequelize, work: (transaction: Tr
   sqliteTurns.set(sequelize, turn);
   return turn;
 }
+
+/**
+ * One write statement (`work` runs exactly one): on MySQL as it is, without a transaction around
+ * it (autocommit makes a single statement atomic; START TRANSACTION and COMMIT would be two more
+ * round trips); on SQLite in the writer's turn like any write (its transaction passed in).
+ */
+export function writeStatement<T>(sequelize: Sequelize, work: (transaction: Transaction | undefined) => Promise<T>): Promise<T> {
+  if (sequelize.getDialect() !== 'sqlite') return work(undefined);
+  return writeTransaction(sequelize, work);
+}

@@ -12,7 +12,7 @@
  * `drainMails` (shutdown) waits until a deadline and releases the claims of the rest for the worker.
  */
 import { Op, type Model, type ModelStatic, type Sequelize, type WhereOptions } from 'sequelize';
-import { writeTransaction } from '../db/transaction';
+import { writeStatement } from '../db/transaction';
 import type { Logger } from '../logger';
 
 /** How long the process that claimed a mail has to send it before another may. */
@@ -124,9 +124,9 @@ export function dueMails(now: Date): WhereOptions {
   } as WhereOptions;
 }
 
-/** One change of outbox rows, in the writer's turn on SQLite (a write beside a turn could meet SQLITE_BUSY). */
+/** One change of outbox rows: one UPDATE, in the writer's turn on SQLite (a write beside a turn could meet SQLITE_BUSY). */
 export async function updateMails(table: OutboxTable, values: Record<string, unknown>, where: WhereOptions): Promise<number> {
-  const [count] = await writeTransaction(table.sequelize, (transaction) => table.model.update(values, { where, transaction }));
+  const [count] = await writeStatement(table.sequelize, (transaction) => table.model.update(values, { where, transaction }));
   return count;
 }
 
