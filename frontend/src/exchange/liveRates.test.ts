@@ -44,6 +44,13 @@ describe('live rates', () => {
     second();
   });
 
+  it('asks for nothing while nothing is watched (never the whole snapshot)', async () => {
+    unwatch = watchRates({ pairs: [] });
+    await loadRates();
+    expect(snapshotRequests(api)).to.deep.equal([]);
+    expect(useLiveRatesStore.getState()).to.include({ status: 'ready' });
+  });
+
   it('applies a frame of a watched pair: only the fields it carries change', async () => {
     await watchPair();
     applyPairFrame({ k: 'BTC>SBERRUB', v: 6, p: 5, d: { rate: '7100000', out: '7100000', updatedAt: AT } });

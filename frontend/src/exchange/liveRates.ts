@@ -190,6 +190,8 @@ const WATCH_TIMEOUT_MS = 10_000;
 
 /** The snapshot of `scope`: the watch's ack on a connected socket (which also joins the rooms), else HTTP. */
 async function snapshotOf(scope: { pairs: ScopePair[]; reserves: boolean }): Promise<RatesDto> {
+  // Nothing chosen yet (the widget before its pair): nothing to ask — never the whole snapshot.
+  if (scope.pairs.length === 0 && !scope.reserves) return { version: -1, rates: [], reserves: [], updatedAt: null };
   const socket = attached?.socket;
   if (socket?.connected) {
     const answer = await socket.timeout(WATCH_TIMEOUT_MS).emitWithAck('rates:watch', scope);
