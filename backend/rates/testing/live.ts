@@ -75,25 +75,29 @@ function recorder<T>(list: T[]) {
   };
 }
 
+/** A new websocket-only client of `url`, without reconnection. */
+function openSocket(url: string, lang: string): ClientSocket {
+  return connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { lang } });
+}
+
+/** Resolves once the server has accepted the connection (its greeting). */
+function accepted(socket: ClientSocket): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    socket.once('server:hello', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
 /** Connects to `url` and resolves once the server has accepted the connection. */
 export async function connectRatesClient(url: string, lang = 'en'): Promise<RatesClient> {
-  const socket: ClientSocket = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { lang },
-  });
+  const socket = openSocket(url, lang);
   const rates: RatesUpdate[] = [];
   const reserves: ReservesUpdate[] = [];
   const ratesRecorder = recorder(rates);
   const reservesRecorder = recorder(reserves);
   socket.on('rates:update', (update) => ratesRecorder.push(update));
   socket.on('reserves:update', (update) => reservesRecorder.push(update));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('server:hello', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await accepted(socket);
   // The whole feed: the `rates` room.
   await socket.timeout(5000).emitWithAck('rates:subscribe');
   return {
@@ -121,7 +125,7 @@ export interface WatchingClient {
 }
 
 export async function connectWatchingClient(url: string, watch: RatesWatch): Promise<WatchingClient> {
-  const socket: ClientSocket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { lang: 'en' } });
+  const socket = openSocket(url, 'en');
   const frames: PairRateFrame[] = [];
   const reserves: ReservesUpdate[] = [];
   const updates: RatesUpdate[] = [];
@@ -130,10 +134,7 @@ export async function connectWatchingClient(url: string, watch: RatesWatch): Pro
   socket.on('rates:pair', (frame) => frameRecorder.push(frame));
   socket.on('reserves:update', (update) => reservesRecorder.push(update));
   socket.on('rates:update', (update) => updates.push(update));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('server:hello', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await accepted(socket);
   const answer = await socket.timeout(5000).emitWithAck('rates:watch', watch);
   if (!('data' in answer)) throw new Error(`rates:watch refused: ${JSON.stringify(answer)}`);
   return {
