@@ -15,7 +15,8 @@ import { createKV } from './platform/kv';
 import type { KV } from './platform/kv/types';
 import { createLogger, type Logger } from './platform/logger';
 import { createRateLimits, type RateLimits } from './platform/security/rateLimit';
-import { localSockets, startRatesStore, type RatesStore } from './rates/store';
+import { startRatesStore, type RatesStore } from './rates/store';
+import { attachRatesHandlers, roomBroadcast } from './rates/rooms';
 import { attachRealtime, type Realtime, type RealtimeIO } from './platform/realtime';
 import { attachOrderHandlers } from './orders/sockets';
 import { attachOperatorSockets } from './console/sockets';
@@ -111,7 +112,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
     maintenance = app.maintenance;
     const httpServer = createServer(app.callback());
     realtime = attachRealtime(httpServer, { config, logger });
-    rates.broadcastTo(localSockets(realtime.io));
+    // Each page's socket watches the pairs (and reserves) it shows; the store's changes reach those rooms.
+    rates.broadcastTo(roomBroadcast(realtime.io));
+    attachRatesHandlers(realtime.io, { rates, i18n: services.i18n, logger });
     // Open pages switch to (or from) the maintenance notice without a reload.
     const io = realtime.io;
     app.maintenance.onMaintenanceChanged(({ enabled }) => io.local.emit('maintenance:changed', { enabled }));

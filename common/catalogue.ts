@@ -92,6 +92,21 @@ export interface DirectionDto {
   enabled: boolean;
 }
 
+/**
+ * `GET /api/catalogue/assets`: every offered asset once (the asset list of every screen), and the
+ * codes of those that can be sent through at least one offered direction.
+ */
+export interface CatalogueAssetsDto {
+  assets: AssetDto[];
+  senders: string[];
+}
+
+/** `GET /api/catalogue/assets/:code/directions`: the offered directions leaving or reaching `code`. */
+export interface AssetDirectionsDto {
+  code: string;
+  directions: DirectionDto[];
+}
+
 export interface DirectionRateDto {
   from: string;
   to: string;

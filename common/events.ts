@@ -9,6 +9,7 @@ import type { OperatorOrderDto, OrderDto } from './orders';
 import type { BoardOrderEvent } from './board';
 import type { UserExchangeDto } from './userExchanges';
 import type { KycChangedEvent } from './kyc';
+import type { RatesWatch } from './ratesScope';
 import type { RequisiteChangedEvent } from './requisites';
 import type { OperatorWithdrawalEvent, PartnerChangedEvent } from './referral';
 
@@ -74,12 +75,32 @@ export interface RatesUpdate {
   at: string;
 }
 
-/** `reserves:update`: the reserves that changed, and codes whose reserve is no longer published. */
+/**
+ * `reserves:update`: the reserves that changed, and codes whose reserve is no longer published.
+ * To the `reserves` room (the reserves page) and the `rates` room. `previous` is the version of
+ * the reserves update before this one: a client that holds an older version missed one.
+ */
 export interface ReservesUpdate {
   version: number;
   reserves: ReserveEntry[];
   removed: string[];
   at: string;
+  previous?: number;
+}
+
+/**
+ * `rates:pair` to one direction's room (`rooms.pair(from, to)`): what changed in its rate, and
+ * nothing else — the frame a page watching that pair receives. `v` is the snapshot version of the
+ * change, `p` the version of the direction's previous change: a client holding the direction at
+ * a version below `p` missed a change and watches again (the ack resyncs it). `d` holds only
+ * the fields of DirectionRateDto that differ from the previous frame (null: no longer offered).
+ */
+export interface PairRateFrame {
+  /** `from>to`. */
+  k: string;
+  v: number;
+  p: number;
+  d: Partial<DirectionRateDto> | null;
 }
 
 /**
@@ -114,6 +135,7 @@ export interface ServerToClientEvents {
   'order:recalc': (payload: OrderRecalc) => void;
   'rates:update': (payload: RatesUpdate) => void;
   'reserves:update': (payload: ReservesUpdate) => void;
+  'rates:pair': (payload: PairRateFrame) => void;
   'operators:order': (payload: OperatorOrderEvent) => void;
   /** To every socket when technical maintenance is switched on or off (backend/system/maintenance.ts). */
   'maintenance:changed': (payload: { enabled: boolean }) => void;
@@ -138,13 +160,23 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'order:join': (payload: { uid: string; secret: string }, ack: Ack<OrderDto>) => void;
   'order:leave': (payload: { uid: string }) => void;
+  /** Joins the `rates` room: every `rates:update` and `reserves:update` (monitoring, tests). */
   'rates:subscribe': (ack?: Ack<{ ok: true }>) => void;
+  /**
+   * What this socket's page shows (common/ratesScope.ts): its pairs' rooms and the `reserves` room,
+   * replacing what it watched before. The ack carries the current rates of those pairs (and the
+   * reserves when asked) — the snapshot the following frames apply to.
+   */
+  'rates:watch': (payload: RatesWatch, ack: Ack<RatesDto>) => void;
 }
 
 /** Room names. Never put an order secret in a room name. */
 export const rooms = {
   order: (uid: string) => `order:${uid}`,
   rates: 'rates',
+  /** One direction's live rate (`rates:pair`). */
+  pair: (from: string, to: string) => `rate:${from}>${to}`,
+  reserves: 'reserves',
   operators: 'operators',
   user: (id: number | string) => `user:${id}`,
 } as const;

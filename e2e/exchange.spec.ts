@@ -129,7 +129,8 @@ describe('exchange screens on a server with its rate worker', () => {
       const { page, probe, parts, events } = await openWidget('/?from=BTC&to=SBERRUB');
       await parts.send.fill('0.05');
       const before = await readQuote(page);
-      expect(await events.next('rates:update')).to.have.property('rates').that.is.an('array');
+      // The page watches its pair: it receives that pair's frames only, each with the changed fields.
+      expect(await events.next('rates:pair')).to.have.property('k', 'BTC>SBERRUB');
       await page.waitForFunction(
         (line) => document.querySelector('[data-testid="exchange-rate"]')?.textContent !== line,
         before.line,

@@ -3,7 +3,7 @@ import type { RatesUpdate } from '../../common/events';
 import { startTestServer, type TestServer } from '../test/server';
 import type { RunningWorker } from '../workers';
 import { readSnapshot } from './store';
-import { connectRatesClient, startTestWorker, type RatesClient } from './testing/live';
+import { connectRatesClient, connectWatchingClient, startTestWorker, type RatesClient, type WatchingClient } from './testing/live';
 
 describe('live rates across two web processes and one worker on Redis', function () {
   this.timeout(30_000);
@@ -11,6 +11,7 @@ describe('live rates across two web processes and one worker on Redis', function
   let second: TestServer;
   let worker: RunningWorker | undefined;
   const clients: RatesClient[] = [];
+  const watchers: WatchingClient[] = [];
 
   before(async function () {
     if (!process.env.TEST_REDIS_URL) this.skip();
@@ -20,6 +21,7 @@ describe('live rates across two web processes and one worker on Redis', function
 
   after(async () => {
     for (const client of clients.splice(0)) client.close();
+    for (const watcher of watchers.splice(0)) watcher.close();
     await worker?.close();
     await Promise.all([first?.close(), second?.close()]);
   });
@@ -47,6 +49,23 @@ describe('live rates across two web processes and one worker on Redis', function
       expect(secondSeen.get(version), `version ${version}`).to.deep.equal(firstSeen.get(version));
     }
     expect(firstSeen.get(target)!.rates.length).to.be.greaterThan(0);
+  });
+
+  it('sends a pair room the same frames on both processes, once each, and nothing of other pairs', async () => {
+    const pair = { from: 'BTC', to: 'SBERRUB' };
+    const onFirst = await connectWatchingClient(first.url, { pairs: [pair], reserves: false });
+    const onSecond = await connectWatchingClient(second.url, { pairs: [pair], reserves: false });
+    watchers.push(onFirst, onSecond);
+    const start = Math.max(onFirst.snapshot.version, onSecond.snapshot.version);
+    await Promise.all([onFirst, onSecond].map((watcher) => watcher.waitForFrame((frame) => frame.v >= start + 3)));
+    const after = (watcher: WatchingClient) => watcher.frames.filter((frame) => frame.v > start && frame.v <= start + 3);
+    expect(after(onFirst).length).to.be.above(0);
+    expect(after(onSecond)).to.deep.equal(after(onFirst));
+    for (const watcher of [onFirst, onSecond]) {
+      const versions = watcher.frames.map((frame) => frame.v);
+      expect(new Set(versions).size, 'each version once').to.equal(versions.length);
+      expect(new Set(watcher.frames.map((frame) => frame.k))).to.deep.equal(new Set(['BTC>SBERRUB']));
+    }
   });
 
   it('serves the same exports from both processes once both have the last snapshot', async () => {

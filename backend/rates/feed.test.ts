@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { silentLogger } from '../platform/db/testing/testDatabases';
-import { backoffMs, createRateFeed, liveSources, type FeedSource } from './feed';
+import { generateCatalogue } from '../../db/seeders/generate';
+import { SEED_ASSETS, SEED_DIRECTIONS } from '../../db/seeders/catalogue-data';
+import { computeRates, priceSources } from './engine';
+import { backoffMs, createRateFeed, liveSources, simulatedSources, type FeedSource } from './feed';
 import { createBinanceProvider } from './providers/binance';
 import { createSimulatedProvider } from './providers/simulated';
 import { jsonFixture, startFixtureServer, type FixtureBehaviour, type FixtureServer } from './providers/testing/fixtureServer';
@@ -88,5 +91,22 @@ describe('rate feed', () => {
   it('builds the live sources in preference order, with symbol lists every adapter accepts', () => {
     const sources = liveSources();
     expect(sources.map((source) => source.provider.name)).to.deep.equal(['binance', 'bybit', 'coingecko', 'cbr']);
+  });
+
+  it('prices, simulated, every direction of the demo catalogue and of the generated one (db:seed --generated)', async () => {
+    const feed = createRateFeed(simulatedSources(7), silentLogger);
+    const prices = priceSources(await feed.poll(T0), T0);
+    const generated = generateCatalogue();
+    for (const catalogue of [{ assets: SEED_ASSETS, directions: SEED_DIRECTIONS }, generated]) {
+      const { rates } = computeRates(catalogue, prices, T0);
+      const offered = catalogue.directions.filter((direction) => direction.enabled).length;
+      expect(rates.filter((rate) => !rate.stale)).to.have.length(offered);
+    }
+    // And they move: the next poll changes the generated currencies' rates.
+    const later = priceSources(await feed.poll(at(3000)), at(3000));
+    const sample = { assets: generated.assets, directions: generated.directions.slice(0, 200) };
+    const before = computeRates(sample, prices, T0).rates.map((rate) => rate.rate);
+    const after = computeRates(sample, later, at(3000)).rates.map((rate) => rate.rate);
+    expect(after.filter((rate, index) => rate !== before[index]).length).to.be.above(150);
   });
 });

@@ -16,6 +16,8 @@ import { createBybitProvider } from './providers/bybit';
 import { createCbrProvider } from './providers/cbr';
 import { createCoinGeckoProvider } from './providers/coingecko';
 import { createSimulatedProvider } from './providers/simulated';
+import { defaultGeneratedMarkets } from './providers/generatedMarket';
+import { SIMULATED_MARKETS } from './providers/simulatedMarket';
 import { DEFAULT_EXCHANGE_SYMBOLS } from './providers/symbols';
 import { ProviderError, type Quote, type RateProvider } from './providers/types';
 
@@ -126,9 +128,13 @@ export const SIMULATED_MAX_AGE_MS = 30_000;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** The embedded default: one simulated walk, polled on every worker tick. */
+/**
+ * The embedded default: one simulated walk, polled on every worker tick — the demo catalogue's
+ * markets and those of the generated one, so either seeded catalogue gets live rates.
+ */
 export function simulatedSources(seed: number): FeedSource[] {
-  return [{ provider: createSimulatedProvider({ seed }), everyMs: 0, maxAgeMs: SIMULATED_MAX_AGE_MS }];
+  const markets = [...SIMULATED_MARKETS, ...defaultGeneratedMarkets()];
+  return [{ provider: createSimulatedProvider({ seed, markets }), everyMs: 0, maxAgeMs: SIMULATED_MAX_AGE_MS }];
 }
 
 /**

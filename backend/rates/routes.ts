@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import { ASSET_CODE_PATTERN } from '../../common/catalogue';
-import type { DirectionQuoteDto, RatesDto } from '../../common/events';
+import type { DirectionQuoteDto } from '../../common/events';
+import { ratesQuerySchema, scopeOfQuery, type RatesQuery } from '../../common/ratesScope';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../platform/errors';
 import type { AppContext, AppState } from '../platform/http/types';
 import { validate } from '../platform/http/validate';
 import { directionKey } from './engine';
-import type { RatesState, RatesView } from './store';
+import type { RatesView } from './store';
+import { presentRates } from './scope';
 import { respond } from '../platform/http/respond';
 import { quoteAmounts, type QuoteInput } from './quote';
 import { quoteQuerySchema, type QuoteQuery } from './schemas';
@@ -16,11 +18,6 @@ export interface RatesRoutesDeps {
 
 /** Rates move every few seconds: never reuse an answer without asking. */
 const RATES_CACHE_CONTROL = 'no-cache';
-
-export function presentRates(state: RatesState | null): RatesDto {
-  if (state === null) return { version: 0, rates: [], reserves: [], updatedAt: null };
-  return { version: state.version, rates: [...state.list], reserves: [...state.reserves], updatedAt: state.generatedAt };
-}
 
 function quoteInput(query: QuoteQuery, ctx: AppContext): QuoteInput | null {
   if (query.amountSend !== undefined && query.amountReceive !== undefined) {
@@ -33,16 +30,17 @@ function quoteInput(query: QuoteQuery, ctx: AppContext): QuoteInput | null {
 
 /**
  * `GET /rates` → every direction's current rate (stale ones flagged) and every reserve, from
- * this process's memory. `GET /rates/:from/:to` → one offered direction, with a quote when
+ * this process's memory; with `?pairs=A-B,C-D`, `?asset=A`, `?reserves=1` (common/ratesScope.ts)
+ * only the rates of those pairs, of the directions leaving or reaching that asset, and the reserves. `GET /rates/:from/:to` → one offered direction, with a quote when
  * `amountSend` or `amountReceive` is given: 404 for a direction not offered ("available in one
  * way only" when its reverse is), 503 while its rate is stale.
  */
 export function ratesRoutes(deps: RatesRoutesDeps): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.get('/rates', function listRates(ctx) {
+  router.get('/rates', validate(ratesQuerySchema, 'query'), function listRates(ctx) {
     ctx.set('Cache-Control', RATES_CACHE_CONTROL);
-    respond(ctx, presentRates(deps.rates.current()));
+    respond(ctx, presentRates(deps.rates.current(), scopeOfQuery(ctx.state.input as RatesQuery)));
   });
 
   router.get('/rates/:from/:to', validate(quoteQuerySchema, 'query'), function quoteDirection(ctx) {

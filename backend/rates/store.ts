@@ -4,7 +4,8 @@
  * The worker writes the whole snapshot under RATES_SNAPSHOT_KEY, then publishes the change on
  * RATES_CHANNEL. Each web process's RatesStore loads the snapshot at start, applies every change
  * in version order (a gap — a lost message, a restarted worker — reloads the snapshot), rebuilds
- * the monitoring exports (and has them compressed off the request path), and pushes `rates:update` / `reserves:update` to its OWN sockets only:
+ * the monitoring exports (and has them compressed off the request path), and pushes the change to its OWN sockets only
+ * (rooms.ts: each watched pair's room its own rate, the reserves room the reserves):
  * every process receives the KV message, so going through the Socket.IO adapter would deliver
  * each update once per process.
  *
@@ -17,7 +18,6 @@ import { buildExportCache, type ExportCache } from '../export/cache';
 import { createExportCompressor } from '../export/compress';
 import type { KV } from '../platform/kv/types';
 import type { Logger } from '../platform/logger';
-import type { RealtimeIO } from '../platform/realtime/types';
 import {
   diffRates,
   diffReserves,
@@ -77,16 +77,9 @@ export interface RatesView {
 
 /** Where a store sends its updates. */
 export interface RatesBroadcast {
-  rates(update: RatesUpdate): void;
+  /** `before`: every rate as it was before this update (the frames carry only what differs). */
+  rates(update: RatesUpdate, before: ReadonlyMap<string, DirectionRateDto>): void;
   reserves(update: ReservesUpdate): void;
-}
-
-/** This process's sockets only (`io.local`), never through the adapter to other processes. */
-export function localSockets(io: RealtimeIO): RatesBroadcast {
-  return {
-    rates: (update) => io.local.emit('rates:update', update),
-    reserves: (update) => io.local.emit('reserves:update', update),
-  };
 }
 
 export interface RatesStore extends RatesView {
@@ -144,10 +137,10 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
     return cache;
   }
 
-  function emit(version: number, at: string, emitted: Emitted): void {
+  function emit(version: number, at: string, emitted: Emitted, before: ReadonlyMap<string, DirectionRateDto>): void {
     if (closed || !broadcast) return;
     if (emitted.rates.length > 0 || emitted.removed.length > 0) {
-      broadcast.rates({ version, rates: emitted.rates, removed: emitted.removed, at });
+      broadcast.rates({ version, rates: emitted.rates, removed: emitted.removed, at }, before);
     }
     if (emitted.reserves.length > 0 || emitted.removedReserves.length > 0) {
       broadcast.reserves({ version, reserves: emitted.reserves, removed: emitted.removedReserves, at });
@@ -176,6 +169,7 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
     const rates = diffRates(state?.rates ?? new Map(), incoming);
     const reserves = diffReserves(state?.reserves ?? [], snapshot.reserves);
     const assets = indexAssets(snapshot.assets);
+    const before = state?.rates ?? new Map<string, DirectionRateDto>();
     state = {
       version: snapshot.version,
       generatedAt: snapshot.generatedAt,
@@ -193,7 +187,7 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
       removed: rates.removed,
       reserves: reserves.changed,
       removedReserves: reserves.removed,
-    });
+    }, before);
   }
 
   /** Applies the change that directly follows the current state. */
@@ -224,7 +218,7 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
       removed: change.removed,
       reserves: change.reserves,
       removedReserves: change.removedReserves,
-    });
+    }, current.rates);
   }
 
   function onMessage(message: string): void {
@@ -250,8 +244,9 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
       if (stale !== rate) changed.push(stale);
       return stale;
     });
+    const before = state.rates;
     state = { ...state, rates: indexRates(list), list, exports: rebuildExports(list, state.assets), expired: true };
-    emit(state.version, now().toISOString(), { rates: changed, removed: [], reserves: [], removedReserves: [] });
+    emit(state.version, now().toISOString(), { rates: changed, removed: [], reserves: [], removedReserves: [] }, before);
   }
 
   let subscribing: Promise<void> | null = null;

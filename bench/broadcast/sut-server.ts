@@ -10,7 +10,8 @@ import type { RatesUpdate, ReservesUpdate } from '../../common/events';
 import { loadCatalogue } from '../../backend/catalogue/repository';
 import { advanceSnapshot, computeRates, priceSources, type RatesSnapshot } from '../../backend/rates/engine';
 import { createRateFeed, simulatedSources } from '../../backend/rates/feed';
-import { localSockets, publishSnapshot } from '../../backend/rates/store';
+import { publishSnapshot } from '../../backend/rates/store';
+import { roomBroadcast } from '../../backend/rates/rooms';
 import { runChild, serveParent, sharedClock, tell } from '../lib/child';
 import { socketIoFrame } from './frame';
 import { benchConfig, startBenchServer, temporaryDataDir } from '../lib/server';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const feed = createRateFeed(simulatedSources(Number(process.env.BENCH_SEED ?? 1)), server.logger);
   let previous: RatesSnapshot | null = null;
 
-  const local = localSockets(server.io);
+  const local = roomBroadcast(server.io);
   let pending: EmittedFrame[] = [];
   let onEmit: (() => void) | null = null;
   const record = (event: EmittedFrame['event'], update: RatesUpdate | ReservesUpdate, emitAt: number) => {
@@ -43,9 +44,9 @@ async function main(): Promise<void> {
     onEmit?.();
   };
   server.rates.broadcastTo({
-    rates(update) {
+    rates(update, before) {
       const emitAt = sharedClock();
-      local.rates(update);
+      local.rates(update, before);
       record('rates:update', update, emitAt);
     },
     reserves(update) {

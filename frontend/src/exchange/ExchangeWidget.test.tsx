@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import { failure, ok } from './testing/apiServer';
-import { RATES } from './testing/fixtures';
+import { CATALOGUE, catalogueParts, RATES } from './testing/fixtures';
 import { loadExchangeModules, startExchangeHarness, type ExchangeHarness, type ExchangeModules } from './testing/harness';
 
 const NBSP = '\u00a0';
@@ -21,6 +21,11 @@ const here = () => window.location.pathname + window.location.search;
 /** Waits until the widget shows the pair (its rate line). */
 async function ready(): Promise<void> {
   await screen.findByTestId('exchange-rate');
+}
+
+/** Waits until the live feed holds the pair shown (its snapshot came after the catalogue's rates). */
+async function livePair(key: string): Promise<void> {
+  await waitFor(() => expect(m.live.useLiveRatesStore.getState().pairVersions.has(key)).to.equal(true));
 }
 
 function type(input: HTMLInputElement, value: string): void {
@@ -103,13 +108,9 @@ describe('exchange widget', () => {
     renderWidget();
     await ready();
     type(sendInput(), '0.05');
+    await livePair('BTC>SBERRUB');
     act(() =>
-      m.live.applyRatesUpdate({
-        version: 6,
-        rates: [{ ...RATES[0], rate: '7100000', out: '7100000' }],
-        removed: [],
-        at: '2026-11-21T12:00:05.000Z',
-      }),
+      m.live.applyPairFrame({ k: 'BTC>SBERRUB', v: 6, p: 5, d: { rate: '7100000', out: '7100000', updatedAt: '2026-11-21T12:00:05.000Z' } }),
     );
     expect(receiveInput().value).to.equal('355000');
     expect(screen.getByTestId('exchange-rate').textContent).to.equal(`1${NBSP}BTC = 7${NBSP}100${NBSP}000${NBSP}RUB`);
@@ -186,7 +187,8 @@ describe('exchange widget', () => {
     await ready();
     type(sendInput(), '0.05');
     await pick('send', /Tether TRC20/);
-    expect(screen.getByRole('button', { name: 'You send Tether TRC20: choose another currency' })).to.exist;
+    // The new asset's directions load on demand.
+    expect(await screen.findByRole('button', { name: 'You send Tether TRC20: choose another currency' })).to.exist;
     expect(sendInput().value).to.equal('');
     expect(receiveInput().value).to.equal('');
     expect(continueButton().hasAttribute('disabled')).to.equal(true);
@@ -197,6 +199,7 @@ describe('exchange widget', () => {
     await ready();
     type(receiveInput(), '9000');
     await pick('send', /Tether TRC20/);
+    await screen.findByRole('button', { name: /^You send Tether TRC20/ });
     expect(receiveInput().value).to.equal('9000');
     expect(sendInput().value).to.equal('100');
     await pick('receive', /Bitcoin/);
@@ -242,23 +245,24 @@ describe('exchange widget', () => {
   it('stops offering a direction whose rate turns stale while shown', async () => {
     renderWidget();
     await ready();
+    await livePair('BTC>SBERRUB');
     act(() =>
-      m.live.applyRatesUpdate({ version: 6, rates: [{ ...RATES[0], stale: true }], removed: [], at: '2026-11-21T12:00:05.000Z' }),
+      m.live.applyPairFrame({ k: 'BTC>SBERRUB', v: 6, p: 5, d: { stale: true } }),
     );
     expect(screen.getByTestId('direction-unavailable')).to.exist;
   });
 
   it('shows the error of a failed load and loads again on retry', async () => {
-    harness.api.on('GET /catalogue', failure(503, 'service_unavailable', 'The database is not answering'));
+    harness.api.on('GET /catalogue/assets', failure(503, 'service_unavailable', 'The database is not answering'));
     renderWidget();
     expect((await screen.findByRole('alert')).textContent).to.contain('The database is not answering');
-    harness.api.on('GET /catalogue', ok((await import('./testing/fixtures')).CATALOGUE));
+    harness.api.on('GET /catalogue/assets', catalogueParts(CATALOGUE)['GET /catalogue/assets']);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await ready();
   });
 
   it('says so when nothing can be exchanged', async () => {
-    harness.api.on('GET /catalogue', ok({ assets: [], directions: [] }));
+    harness.api.on('GET /catalogue/assets', ok({ assets: [], senders: [] }));
     renderWidget();
     expect((await screen.findByText(/No exchange directions are available right now/)).textContent).to.exist;
   });

@@ -4,7 +4,7 @@ import { Button } from '../components/Button';
 import { classNames } from '../components/classNames';
 import { AmountsStep } from './AmountsStep';
 import { AssetModal } from './AssetModal';
-import { receiveOptions, resolvePair, sendOptions, offeredRate, type Pair } from './directory';
+import { receiveOptions, sendOptions } from './directory';
 import type { AmountSide } from './quote';
 import { useExchangeStore } from './store';
 import { useExchangeModel, type PairPreset, type ReadyExchange } from './useExchangeModel';
@@ -91,9 +91,8 @@ function WidgetAssetModal({ model }: { model: ReadyExchange }) {
       setPair(from.code, code);
       return;
     }
-    const offered = (pair: Pair) => offeredRate(directory, rates, pair.from, pair.to) !== undefined;
-    const pair = resolvePair(directory, { from: code, to: to.code }, offered);
-    if (pair) setPair(pair.from, pair.to);
+    // The new asset's directions load next; the model then keeps this pair or picks its best one.
+    setPair(code, to.code);
   };
   return (
     <AssetModal

@@ -11,8 +11,10 @@ export interface ExchangeDirectory {
   /** Enabled assets in catalogue order. */
   assets: readonly AssetDto[];
   assetByCode: ReadonlyMap<string, AssetDto>;
-  /** Known directions by `pairKey(from, to)`. */
+  /** Known directions by `pairKey(from, to)` (with the catalogue in parts: those of the loaded assets). */
   directions: ReadonlyMap<string, DirectionDto>;
+  /** Codes of the assets some direction sends from, as the asset list gives them; absent: judged from `directions`. */
+  senders?: ReadonlySet<string>;
 }
 
 export interface Pair {
@@ -23,7 +25,7 @@ export interface Pair {
 /** The pair shown when nothing else is asked for: coins to Russian bank roubles. */
 export const DEFAULT_PAIR: Pair = { from: 'BTC', to: 'SBERRUB' };
 
-export function buildDirectory(catalogue: CatalogueResponse): ExchangeDirectory {
+export function buildDirectory(catalogue: CatalogueResponse, senders?: readonly string[]): ExchangeDirectory {
   const assets = catalogue.assets.filter((asset) => asset.enabled);
   const assetByCode = new Map(assets.map((asset) => [asset.code, asset]));
   const directions = new Map<string, DirectionDto>();
@@ -32,7 +34,7 @@ export function buildDirectory(catalogue: CatalogueResponse): ExchangeDirectory 
       directions.set(pairKey(direction.from, direction.to), direction);
     }
   }
-  return { assets, assetByCode, directions };
+  return { assets, assetByCode, directions, ...(senders ? { senders: new Set(senders) } : {}) };
 }
 
 export function findDirection(directory: ExchangeDirectory, from: string, to: string): DirectionDto | undefined {
@@ -51,8 +53,13 @@ export function offeredRate(
   return directory.directions.has(key) && rate && !rate.stale ? rate : undefined;
 }
 
-/** Assets that can be sent through at least one offered direction. */
+/**
+ * Assets that can be sent through at least one offered direction; with the asset list's senders,
+ * through at least one known direction (availability that changes rarely: the asset's own
+ * directions show which are offered once it is chosen).
+ */
 export function sendOptions(directory: ExchangeDirectory, rates: ReadonlyMap<string, DirectionRateDto>): AssetDto[] {
+  if (directory.senders) return directory.assets.filter((asset) => directory.senders!.has(asset.code));
   const senders = new Set<string>();
   for (const direction of directory.directions.values()) {
     if (offeredRate(directory, rates, direction.from, direction.to)) senders.add(direction.from);

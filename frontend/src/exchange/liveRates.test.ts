@@ -1,80 +1,104 @@
 import { expect } from 'chai';
-import type { DirectionRateDto } from '../../../common/catalogue';
 import { setApiBase } from '../api/client';
-import {
-  applyRatesUpdate,
-  applyReservesUpdate,
-  loadRates,
-  resetLiveRates,
-  useLiveRatesStore,
-} from './liveRates';
+import { applyPairFrame, applyReservesUpdate, loadRates, resetLiveRates, setLiveSocketSource, useLiveRatesStore, watchRates } from './liveRates';
 import { failure, ok, startTestApi, type Answer, type TestApi } from './testing/apiServer';
 import { RATES, ratesSnapshot } from './testing/fixtures';
 
-const BTC_RUB = RATES[0];
-const UPDATED = ratesSnapshot().updatedAt!;
-const moved = (rate: string): DirectionRateDto => ({ ...BTC_RUB, rate, out: rate });
 const rateOf = (key: string) => useLiveRatesStore.getState().rates.get(key)?.rate;
-const snapshotRequests = (api: TestApi) => api.requests.filter((request) => request.path === '/rates').length;
+const snapshotRequests = (api: TestApi) => api.requests.filter((request) => request.path === '/rates');
+const AT = '2026-11-21T12:00:05.000Z';
+const BTC_RUB = { from: 'BTC', to: 'SBERRUB' };
 
 describe('live rates', () => {
   let api: TestApi;
+  let unwatch: () => void = () => undefined;
 
   beforeEach(async () => {
     resetLiveRates();
-    api = await startTestApi({ 'GET /rates': ok(ratesSnapshot()) });
+    setLiveSocketSource(() => null);
+    api = await startTestApi({ 'GET /rates': ok(ratesSnapshot({ rates: [RATES[0]] })) });
     setApiBase(api.base);
   });
 
   afterEach(async () => {
+    unwatch();
     setApiBase('/api');
     await api.close();
   });
 
-  it('loads the snapshot of GET /api/rates', async () => {
+  async function watchPair(): Promise<void> {
+    unwatch = watchRates({ pairs: [BTC_RUB] });
     await loadRates();
+  }
+
+  it('asks GET /api/rates for the watched pairs only, and the reserves only when watched', async () => {
+    await watchPair();
+    expect(snapshotRequests(api).map((request) => request.query)).to.include('pairs=BTC-SBERRUB');
     const state = useLiveRatesStore.getState();
-    expect(state).to.include({ status: 'ready', version: 5, error: null });
-    expect(state.rates.size).to.equal(RATES.length);
+    expect(state).to.include({ status: 'ready', version: 5, error: null, reservesVersion: -1 });
     expect(rateOf('BTC>SBERRUB')).to.equal('7000000');
-    expect(state.reserves.SBERRUB).to.equal('1500000');
+    expect(state.reserves).to.deep.equal({});
+    const second = watchRates({ reserves: true });
+    await loadRates();
+    expect(snapshotRequests(api).at(-1)?.query).to.equal('pairs=BTC-SBERRUB&reserves=1');
+    second();
   });
 
-  it('applies the next version: changed rates replace theirs, removed ones go', async () => {
+  it('asks for nothing while nothing is watched (never the whole snapshot)', async () => {
+    unwatch = watchRates({ pairs: [] });
     await loadRates();
-    applyRatesUpdate({ version: 6, rates: [moved('7100000')], removed: [{ from: 'BTC', to: 'CARDKGS' }], at: '2026-11-21T12:00:05.000Z' });
-    expect(rateOf('BTC>SBERRUB')).to.equal('7100000');
-    expect(useLiveRatesStore.getState().rates.has('BTC>CARDKGS')).to.equal(false);
-    expect(useLiveRatesStore.getState()).to.include({ version: 6, updatedAt: '2026-11-21T12:00:05.000Z' });
+    expect(snapshotRequests(api)).to.deep.equal([]);
+    expect(useLiveRatesStore.getState()).to.include({ status: 'ready' });
   });
 
-  it('applies the reserves of the same version as its rates', async () => {
-    await loadRates();
-    applyRatesUpdate({ version: 6, rates: [moved('7100000')], removed: [], at: '2026-11-21T12:00:05.000Z' });
-    applyReservesUpdate({ version: 6, reserves: [{ code: 'SBERRUB', amount: '1499000' }], removed: ['CARDKGS'], at: '2026-11-21T12:00:05.000Z' });
-    expect(useLiveRatesStore.getState().reserves.SBERRUB).to.equal('1499000');
-    expect(useLiveRatesStore.getState().reserves).to.not.have.property('CARDKGS');
-    expect(snapshotRequests(api)).to.equal(1);
+  it('applies a frame of a watched pair: only the fields it carries change', async () => {
+    await watchPair();
+    applyPairFrame({ k: 'BTC>SBERRUB', v: 6, p: 5, d: { rate: '7100000', out: '7100000', updatedAt: AT } });
+    const rate = useLiveRatesStore.getState().rates.get('BTC>SBERRUB')!;
+    expect(rate).to.deep.equal({ ...RATES[0], rate: '7100000', out: '7100000', updatedAt: AT });
+    expect(useLiveRatesStore.getState()).to.include({ version: 6, updatedAt: AT });
+    applyPairFrame({ k: 'BTC>SBERRUB', v: 9, p: 6, d: null });
+    expect(useLiveRatesStore.getState().rates.has('BTC>SBERRUB')).to.equal(false);
+    expect(snapshotRequests(api)).to.have.length(1);
   });
 
-  it('ignores an update older than what it has', async () => {
-    await loadRates();
-    applyRatesUpdate({ version: 4, rates: [moved('1')], removed: [], at: '2026-11-21T11:59:55.000Z' });
+  it('ignores a frame no newer than what it holds, and frames of pairs it does not watch', async () => {
+    await watchPair();
+    applyPairFrame({ k: 'BTC>SBERRUB', v: 5, p: 3, d: { rate: '1' } });
+    applyPairFrame({ k: 'ETH>SBERRUB', v: 6, p: 5, d: { ...RATES[3], rate: '2' } });
     expect(rateOf('BTC>SBERRUB')).to.equal('7000000');
+    expect(useLiveRatesStore.getState().rates.has('ETH>SBERRUB')).to.equal(false);
+    expect(snapshotRequests(api)).to.have.length(1);
   });
 
-  it('loads the snapshot again when a version was skipped', async () => {
+  it('loads the snapshot again when a change of the pair was missed, or the count started again', async () => {
+    await watchPair();
+    api.on('GET /rates', ok(ratesSnapshot({ version: 9, rates: [{ ...RATES[0], rate: '7200000' }] })));
+    applyPairFrame({ k: 'BTC>SBERRUB', v: 8, p: 7, d: { rate: '1' } });
+    expect(rateOf('BTC>SBERRUB'), 'a frame after a missed change is not applied').to.equal('7000000');
     await loadRates();
-    api.on('GET /rates', ok(ratesSnapshot({ version: 9, rates: [moved('7200000')] })));
-    applyRatesUpdate({ version: 8, rates: [moved('1')], removed: [], at: '2026-11-21T12:00:20.000Z' });
-    expect(rateOf('BTC>SBERRUB'), 'the update after a gap is not applied').to.equal('7000000');
-    await loadRates();
-    expect(snapshotRequests(api)).to.equal(2);
     expect(useLiveRatesStore.getState().version).to.equal(9);
     expect(rateOf('BTC>SBERRUB')).to.equal('7200000');
+    const before = snapshotRequests(api).length;
+    applyPairFrame({ k: 'BTC>SBERRUB', v: 2, p: 12, d: { rate: '1' } });
+    await loadRates();
+    expect(snapshotRequests(api).length).to.be.above(before);
   });
 
-  it('replays over the snapshot the updates that arrived while it loaded, when newer', async () => {
+  it('applies reserves updates in order and loads again after a missed one', async () => {
+    unwatch = watchRates({ reserves: true });
+    await loadRates();
+    applyReservesUpdate({ version: 8, previous: 5, reserves: [{ code: 'SBERRUB', amount: '1499000' }], removed: ['CARDKGS'], at: AT });
+    expect(useLiveRatesStore.getState().reserves.SBERRUB).to.equal('1499000');
+    expect(useLiveRatesStore.getState().reserves).to.not.have.property('CARDKGS');
+    expect(snapshotRequests(api)).to.have.length(1);
+    applyReservesUpdate({ version: 11, previous: 10, reserves: [{ code: 'SBERRUB', amount: '1' }], removed: [], at: AT });
+    expect(useLiveRatesStore.getState().reserves.SBERRUB).to.equal('1499000');
+    await loadRates();
+    expect(snapshotRequests(api).length).to.be.above(1);
+  });
+
+  it('replays over the snapshot the frames that arrived while it loaded, when newer', async () => {
     let release: (answer: Answer) => void = () => undefined;
     let arrived: () => void = () => undefined;
     const requested = new Promise<void>((resolve) => (arrived = resolve));
@@ -82,11 +106,12 @@ describe('live rates', () => {
       arrived();
       return new Promise<Answer>((resolve) => (release = resolve));
     });
+    unwatch = watchRates({ pairs: [BTC_RUB] });
     const loading = loadRates();
     await requested;
-    applyRatesUpdate({ version: 5, rates: [moved('1')], removed: [], at: UPDATED });
-    applyRatesUpdate({ version: 6, rates: [moved('7050000')], removed: [], at: '2026-11-21T12:00:05.000Z' });
-    release(ok(ratesSnapshot()));
+    applyPairFrame({ k: 'BTC>SBERRUB', v: 5, p: 4, d: { rate: '1' } });
+    applyPairFrame({ k: 'BTC>SBERRUB', v: 6, p: 5, d: { rate: '7050000' } });
+    release(ok(ratesSnapshot({ rates: [RATES[0]] })));
     await loading;
     expect(useLiveRatesStore.getState().version).to.equal(6);
     expect(rateOf('BTC>SBERRUB')).to.equal('7050000');
@@ -94,12 +119,13 @@ describe('live rates', () => {
 
   it('shows the error of a failed first load', async () => {
     api.on('GET /rates', failure(503, 'service_unavailable', 'Rates are not ready yet'));
+    unwatch = watchRates({ pairs: [BTC_RUB] });
     await loadRates();
     expect(useLiveRatesStore.getState()).to.include({ status: 'error', error: 'Rates are not ready yet' });
   });
 
   it('keeps what it has when a later load fails', async () => {
-    await loadRates();
+    await watchPair();
     api.on('GET /rates', failure(503, 'service_unavailable', 'Rates are not ready yet'));
     await loadRates();
     expect(useLiveRatesStore.getState()).to.include({ status: 'ready', error: null });

@@ -1,20 +1,24 @@
 /**
  * Everything the widget shows, derived from the catalogue, the live rates and the visitor's
  * choice: the resolved pair, its direction and rate, the quote and what may be done next.
+ * It loads only what it shows (issue 17): the asset list, the directions of the asset sent (or
+ * of the one asked for) with their current rates — what the asset modal offers — and the live
+ * rate of the pair on screen.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { AssetDto, DirectionDto, DirectionRateDto } from '../../../common/catalogue';
 import type { RateType } from '../../../common/enums';
-import { useCatalogue } from './api';
+import { useAssetDirections, useAssetRates, useCatalogueAssets } from './api';
 import {
   buildDirectory,
   findDirection,
   offeredRate,
   resolvePair,
+  DEFAULT_PAIR,
   type ExchangeDirectory,
   type Pair,
 } from './directory';
-import { loadRates, useLiveRates } from './liveRates';
+import { loadRates, pairKey, useLiveRates } from './liveRates';
 import { computeQuote, type Quote } from './quote';
 import { useExchangeStore } from './store';
 
@@ -57,39 +61,67 @@ function presetKey(preset: PairPreset): string {
   return preset ? `${preset.from ?? ''}>${preset.to ?? ''}` : '';
 }
 
-export function useExchangeModel(preset: PairPreset): ExchangeModel {
-  const catalogue = useCatalogue();
-  const live = useLiveRates();
-  const choice = useExchangeStore();
-  const directory = useMemo(() => (catalogue.data ? buildDirectory(catalogue.data) : null), [catalogue.data]);
+/**
+ * The asset whose directions the widget needs: the one asked to send (a new preset's, else the
+ * stored one), else the one asked to receive, else the default pair's, else the first that sends.
+ */
+function focusAsset(assets: ReadonlySet<string>, senders: readonly string[], asked: Array<string | null | undefined>): string | null {
+  return asked.find((code): code is string => typeof code === 'string' && assets.has(code)) ?? (assets.has(DEFAULT_PAIR.from) ? DEFAULT_PAIR.from : senders[0] ?? null);
+}
 
+export function useExchangeModel(preset: PairPreset): ExchangeModel {
+  const catalogue = useCatalogueAssets();
+  const choice = useExchangeStore();
   // A new preset is applied once (merged over the stored choice); after that, and without
   // one, only a pair the catalogue does not know is replaced.
   const [appliedPreset, setAppliedPreset] = useState<string | null>(null);
   const key = presetKey(preset);
+  const fresh = appliedPreset !== key;
+  const codes = useMemo(() => new Set(catalogue.data?.assets.filter((asset) => asset.enabled).map((asset) => asset.code) ?? []), [catalogue.data]);
+  const focus = catalogue.data
+    ? focusAsset(codes, catalogue.data.senders, [fresh ? preset?.from : undefined, choice.from, fresh ? preset?.to : undefined, choice.to])
+    : null;
+  const directions = useAssetDirections(focus);
+  const assetRates = useAssetRates(focus);
+  const pairs = useMemo(() => (choice.from && choice.to ? [{ from: choice.from, to: choice.to }] : []), [choice.from, choice.to]);
+  const live = useLiveRates({ pairs });
+  const directory = useMemo(
+    () => (catalogue.data && directions.data ? buildDirectory({ assets: catalogue.data.assets, directions: directions.data.directions }, catalogue.data.senders) : null),
+    [catalogue.data, directions.data],
+  );
+  // The focus asset's directions as last loaded, the watched pair as it moves.
+  const rates = useMemo(() => {
+    const merged = new Map<string, DirectionRateDto>((assetRates.data?.rates ?? []).map((rate) => [pairKey(rate.from, rate.to), rate]));
+    for (const [pair, rate] of live.rates) merged.set(pair, rate);
+    return merged;
+  }, [assetRates.data, live.rates]);
+
+  // Only the asked asset's own directions can tell which pair to show (not the previous asset's, kept meanwhile).
+  const settled = directory !== null && directions.data?.code === focus && !assetRates.isPlaceholderData;
   useEffect(() => {
-    if (!directory) return;
+    if (!directory || !settled) return;
     const { from, to, setPair } = useExchangeStore.getState();
-    const fresh = appliedPreset !== key;
     setAppliedPreset(key);
     const asked = fresh && preset ? { from: preset.from ?? from ?? undefined, to: preset.to ?? to ?? undefined } : { from: from ?? undefined, to: to ?? undefined };
-    const usable = (pair: Pair) => live.status !== 'ready' || offeredRate(directory, live.rates, pair.from, pair.to) !== undefined;
+    const usable = (pair: Pair) => !assetRates.data || offeredRate(directory, rates, pair.from, pair.to) !== undefined;
     const resolved = resolvePair(directory, asked, usable);
     if (resolved && (resolved.from !== from || resolved.to !== to)) setPair(resolved.from, resolved.to);
-  }, [directory, key, appliedPreset, choice.from, choice.to, live.status]);
+  }, [directory, settled, key, appliedPreset, choice.from, choice.to, assetRates.data]);
 
-  if (catalogue.isError || live.status === 'error') {
-    const message = catalogue.error?.message ?? live.error ?? '';
+  const failed = [catalogue, directions, assetRates].find((query) => query.isError);
+  if (failed || live.status === 'error') {
+    const message = failed?.error?.message ?? live.error ?? '';
     return {
       status: 'error',
       message,
       retry: () => {
-        if (catalogue.isError) void catalogue.refetch();
+        for (const query of [catalogue, directions, assetRates]) if (query.isError) void query.refetch();
         if (live.status === 'error') void loadRates();
       },
     };
   }
-  if (!directory || live.status !== 'ready') return { status: 'loading' };
+  if (catalogue.data && focus === null) return { status: 'empty' };
+  if (!directory || !assetRates.data || live.status !== 'ready') return { status: 'loading' };
   if (directory.directions.size === 0) return { status: 'empty' };
   const direction = choice.from && choice.to ? findDirection(directory, choice.from, choice.to) : undefined;
   if (!direction) {
@@ -98,7 +130,7 @@ export function useExchangeModel(preset: PairPreset): ExchangeModel {
   }
   const from = directory.assetByCode.get(direction.from)!;
   const to = directory.assetByCode.get(direction.to)!;
-  const rate = offeredRate(directory, live.rates, from.code, to.code);
+  const rate = offeredRate(directory, rates, from.code, to.code);
   const reserve = live.reserves[to.code] ?? rate?.reserve ?? to.reserve;
   const quote = rate
     ? computeQuote({ typed: choice.amount, side: choice.side, from, to, direction, rate, reserve })
@@ -108,7 +140,7 @@ export function useExchangeModel(preset: PairPreset): ExchangeModel {
   return {
     status: 'ready',
     directory,
-    rates: live.rates,
+    rates,
     reserves: live.reserves,
     from,
     to,

@@ -33,7 +33,10 @@ export function CurrencyLanding({ name, preset, currency }: Props) {
       }
       preset={preset}
     >
-      <PopularPairs filter={(_direction, from, to) => from.type === 'coin' && to.type === 'fiat' && to.currency === currency} />
+      <PopularPairs
+        assets={(assets) => assets.filter((asset) => asset.type === 'fiat' && asset.currency === currency).map((asset) => asset.code)}
+        filter={(_direction, from, to) => from.type === 'coin' && to.type === 'fiat' && to.currency === currency}
+      />
     </LandingLayout>
   );
 }

@@ -3,11 +3,13 @@ import { Link } from 'wouter';
 import type { AssetDto, DirectionDto } from '../../../../common/catalogue';
 import { pathFor } from '../../../../common/routes';
 import { AssetIcon } from '../AssetIcon';
-import { useCatalogue } from '../api';
+import { useCatalogueAssets, useDirectionsOf } from '../api';
 import { buildDirectory } from '../directory';
 import { useAssetName } from '../useAssetName';
 
 interface Props {
+  /** The assets whose directions to look through (only those are loaded). */
+  assets: (assets: readonly AssetDto[]) => string[];
   /** Which known directions to list. */
   filter: (direction: DirectionDto, from: AssetDto, to: AssetDto) => boolean;
   /** At most this many links. */
@@ -15,12 +17,13 @@ interface Props {
 }
 
 /** Links to the landing pages of related pairs (`/exchange/:from/:to`). */
-export function PopularPairs({ filter, limit = 12 }: Props) {
+export function PopularPairs({ assets, filter, limit = 12 }: Props) {
   const { t } = useTranslation();
   const nameOf = useAssetName();
-  const catalogue = useCatalogue();
-  if (!catalogue.data) return null;
-  const directory = buildDirectory(catalogue.data);
+  const catalogue = useCatalogueAssets();
+  const directions = useDirectionsOf(catalogue.data ? assets(catalogue.data.assets) : []);
+  if (!catalogue.data || !directions) return null;
+  const directory = buildDirectory({ assets: catalogue.data.assets, directions });
   const pairs = [...directory.directions.values()]
     .map((direction) => ({
       direction,

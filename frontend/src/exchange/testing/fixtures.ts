@@ -6,6 +6,7 @@ import type { AssetDto, DirectionDto, DirectionRateDto } from '../../../../commo
 import type { RatesDto } from '../../../../common/events';
 import { compareDecimals, Dec, maxSendForReserve } from '../../../../common/rateMath';
 import type { CatalogueResponse } from '../api';
+import { ok, type Answer } from './apiServer';
 
 function asset(code: string, overrides: Partial<AssetDto>): AssetDto {
   return {
@@ -111,4 +112,20 @@ export function ratesSnapshot(overrides: Partial<RatesDto> = {}): RatesDto {
     updatedAt: UPDATED_AT,
     ...overrides,
   };
+}
+
+/**
+ * The API routes serving `catalogue` in parts, as the server does (backend/catalogue/parts.ts):
+ * the offered assets with their senders, and each asset's directions.
+ */
+export function catalogueParts(catalogue: CatalogueResponse): Record<string, Answer> {
+  const assets = catalogue.assets.filter((asset) => asset.enabled);
+  const codes = new Set(assets.map((asset) => asset.code));
+  const directions = catalogue.directions.filter((direction) => direction.enabled && codes.has(direction.from) && codes.has(direction.to));
+  const senders = assets.filter((asset) => directions.some((direction) => direction.from === asset.code)).map((asset) => asset.code);
+  const routes: Record<string, Answer> = { 'GET /catalogue/assets': ok({ assets, senders }) };
+  for (const { code } of assets) {
+    routes[`GET /catalogue/assets/${code}/directions`] = ok({ code, directions: directions.filter((direction) => direction.from === code || direction.to === code) });
+  }
+  return routes;
 }

@@ -9,7 +9,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { CatalogueResponse } from '../api';
 import { ok, startTestApi, type TestApi } from './apiServer';
-import { CATALOGUE, ratesSnapshot } from './fixtures';
+import { CATALOGUE, catalogueParts, ratesSnapshot } from './fixtures';
 
 export async function loadExchangeModules() {
   const [widget, store, live, client, queryClient, navigation, wouter, query, assetModal, globals, pairLanding, reserves] =
@@ -85,7 +85,7 @@ export async function startExchangeHarness(
   m.useAssetModalStore.setState({ open: false });
   m.live.resetLiveRates();
   m.live.setLiveSocketSource(() => null);
-  const api = await startTestApi({ 'GET /catalogue': ok(catalogue), 'GET /rates': ok(ratesSnapshot()) });
+  const api = await startTestApi({ ...catalogueParts(catalogue), 'GET /rates': ok(ratesSnapshot()) });
   m.setApiBase(api.base);
   return {
     api,

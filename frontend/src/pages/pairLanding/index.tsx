@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button';
 import { NotFoundPage } from '../../errors/NotFoundPage';
-import { useCatalogue } from '../../exchange/api';
+import { useAssetDirections, useCatalogueAssets } from '../../exchange/api';
 import { buildDirectory, findDirection } from '../../exchange/directory';
 import { LandingLayout } from '../../exchange/landing/LandingLayout';
 import { PopularPairs } from '../../exchange/landing/PopularPairs';
@@ -16,25 +16,28 @@ export default function PairLandingPage({ params }: PageProps) {
   const { t } = useTranslation();
   const nameOf = useAssetName();
   const [path] = useLocation();
-  const catalogue = useCatalogue();
   const fromCode = (params.from ?? '').toUpperCase();
   const toCode = (params.to ?? '').toUpperCase();
+  const catalogue = useCatalogueAssets();
+  const known = catalogue.data?.assets.some((asset) => asset.code === fromCode) === true;
+  const directions = useAssetDirections(known ? fromCode : null);
 
-  if (catalogue.isError) {
+  const failed = catalogue.isError ? catalogue : directions.isError ? directions : null;
+  if (failed) {
     return (
       <div className="container page">
         <div className="exchange-state" role="alert">
           <p className="exchange-state__title">{t('exchange.states.error')}</p>
-          <p className="exchange-state__text">{catalogue.error.message}</p>
-          <Button variant="ghost" color="secondary" onClick={() => void catalogue.refetch()}>
+          <p className="exchange-state__text">{failed.error?.message}</p>
+          <Button variant="ghost" color="secondary" onClick={() => void failed.refetch()}>
             {t('exchange.states.retry')}
           </Button>
         </div>
       </div>
     );
   }
-  if (!catalogue.data) return <PageLoader />;
-  const directory = buildDirectory(catalogue.data);
+  if (!catalogue.data || (known && !directions.data)) return <PageLoader />;
+  const directory = buildDirectory({ assets: catalogue.data.assets, directions: directions.data?.directions ?? [] });
   const direction = findDirection(directory, fromCode, toCode);
   if (!direction) return <NotFoundPage path={path} />;
   const from = directory.assetByCode.get(fromCode)!;
@@ -56,7 +59,7 @@ export default function PairLandingPage({ params }: PageProps) {
       lead={<p>{t('exchange.landing.pairText', names)}</p>}
       preset={{ from: from.code, to: to.code }}
     >
-      <PopularPairs filter={(other) => other.from === from.code && other.to !== to.code} />
+      <PopularPairs assets={() => [from.code]} filter={(other) => other.from === from.code && other.to !== to.code} />
     </LandingLayout>
   );
 }

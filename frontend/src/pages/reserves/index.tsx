@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../layout/PageHeader';
-import { useCatalogue } from '../../exchange/api';
+import { useCatalogueAssets } from '../../exchange/api';
 import { AssetIcon } from '../../exchange/AssetIcon';
 import { formatAmount } from '../../exchange/format';
 import { loadRates, useLiveRates } from '../../exchange/liveRates';
@@ -11,12 +11,14 @@ import { reserveGroups } from './reserveGroups';
 import '../../exchange/states.css';
 import './reserves.css';
 
-/** Every reserve by type, with a search, updated live by `reserves:update`. */
+const RESERVES_SCOPE = { reserves: true };
+
+/** Every reserve by type, with a search, updated live by `reserves:update` (the page watches the reserves only). */
 export default function ReservesPage() {
   const { t, i18n } = useTranslation();
   const nameOf = useAssetName();
-  const catalogue = useCatalogue();
-  const live = useLiveRates();
+  const catalogue = useCatalogueAssets();
+  const live = useLiveRates(RESERVES_SCOPE);
   const [query, setQuery] = useState('');
   const failed = catalogue.isError || live.status === 'error';
   const loading = !failed && (!catalogue.data || live.status !== 'ready');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import type { RequisiteDto } from '../../../../common/requisites';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
-import { CATALOGUE } from '../../exchange/testing/fixtures';
+import { CATALOGUE, catalogueParts } from '../../exchange/testing/fixtures';
 import { startTestSocketServer, useOfflineSocket, type TestSocketServer } from '../../testing/socketServer';
 
 /** The saved requisites page against a real HTTP API and a real Socket.IO server. */
@@ -58,7 +58,7 @@ describe('saved requisites page (UI)', () => {
   });
 
   beforeEach(async () => {
-    api = await startTestApi({ 'GET /catalogue': ok(CATALOGUE), 'GET /user/requisites': ok({ requisites: [] }) });
+    api = await startTestApi({ ...catalogueParts(CATALOGUE), 'GET /user/requisites': ok({ requisites: [] }) });
     m.setApiBase(api.base);
     sockets = await startTestSocketServer();
   });

@@ -10,7 +10,7 @@ import { DEFAULT_LANG, isLang } from '../../../../common/api';
 import { assetName } from '../../../../common/catalogue';
 import { ApiError } from '../../api/ApiError';
 import { Button } from '../../components/Button';
-import { useCatalogue } from '../../exchange/api';
+import { useCatalogueAssets } from '../../exchange/api';
 import { PageLoader } from '../../layout/PageLoader';
 import { UserAreaLayout } from '../../layout/UserAreaLayout';
 import { orderSocket } from '../../orders/socketSource';
@@ -45,7 +45,7 @@ export default function UserRequisitesPage() {
 function Requisites() {
   const { t, i18n } = useTranslation();
   const query = useQuery({ queryKey: REQUISITES_KEY, queryFn: requisitesApi.list });
-  const catalogue = useCatalogue();
+  const catalogue = useCatalogueAssets();
   useLiveRequisites();
   const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
   const assetLabel = (code: string) => {

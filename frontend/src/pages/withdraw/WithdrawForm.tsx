@@ -11,7 +11,7 @@ import { showAlert } from '../../accounts/alerts';
 import { ApiError } from '../../api/ApiError';
 import { Button } from '../../components/Button';
 import { Select, TextField, useForm } from '../../components/form';
-import { useCatalogue } from '../../exchange/api';
+import { useCatalogueAssets } from '../../exchange/api';
 import { formatMoney, normalizeTypedAmount } from '../../exchange/format';
 import { navigate } from '../../router/navigation';
 import { useSessionStore } from '../../stores/session';
@@ -39,7 +39,7 @@ export function WithdrawForm({ summary }: { summary: PartnerSummary }) {
   const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
   const queryClient = useQueryClient();
   const twoFactor = useSessionStore((state) => state.user?.twoFactorEnabled === true);
-  const catalogue = useCatalogue();
+  const catalogue = useCatalogueAssets();
   const assets = withdrawalAssets(catalogue.data?.assets ?? []);
   const form = useForm(withdrawalRequestSchema, { currency: '', amount: '', account: '', code: '' } as WithdrawalRequest);
   const asset = assets.find((entry) => entry.code === form.values.currency) ?? null;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import type { SessionUser } from '../../../../common/api';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
-import { CATALOGUE } from '../../exchange/testing/fixtures';
+import { CATALOGUE, catalogueParts } from '../../exchange/testing/fixtures';
 import { partnerSummary, withdrawal } from '../userPartner/testing/fixtures';
 
 /** The withdrawal form against a real HTTP API. */
@@ -53,7 +53,7 @@ describe('withdraw page (UI)', () => {
 
   beforeEach(async () => {
     api = await startTestApi({
-      'GET /catalogue': ok(CATALOGUE),
+      ...catalogueParts(CATALOGUE),
       'GET /user/partner': ok(partnerSummary()),
       'GET /user/partner/withdrawals/quote': ok(QUOTE),
       'POST /user/partner/withdrawals': ok(withdrawal(9)),

@@ -1,0 +1,69 @@
+/**
+ * The catalogue in the parts a screen needs (issue 17): the asset list once — small, the same for
+ * every page and language — and the directions of one asset on demand. With the generated
+ * 1,000-asset / 20,000-direction catalogue the whole document is 4.8 MB; the asset list is a
+ * twentieth of it and one asset's directions about two thousandths.
+ *
+ * Each part is serialised once per loaded catalogue (envelope included) with its own strong ETag,
+ * beside the snapshot it comes from: a catalogue change (cache.ts) drops them with it.
+ */
+import type { ApiSuccess } from '../../common/api';
+import type { AssetDirectionsDto, CatalogueAssetsDto, DirectionDto } from '../../common/catalogue';
+import { etagOf, type CatalogueSnapshot } from './cache';
+
+export interface CataloguePart {
+  /** `{"success":true,"data":…}` as UTF-8. */
+  body: Buffer;
+  /** Strong ETag of `body`, quoted. */
+  etag: string;
+}
+
+export interface CatalogueParts {
+  assets: CataloguePart;
+  /** The directions leaving or reaching `code`; null when no offered asset has that code. */
+  directionsOf(code: string): CataloguePart | null;
+}
+
+function part<T>(data: T): CataloguePart {
+  const envelope: ApiSuccess<T> = { success: true, data };
+  const body = Buffer.from(JSON.stringify(envelope), 'utf8');
+  return { body, etag: etagOf(body) };
+}
+
+function buildParts(snapshot: CatalogueSnapshot): CatalogueParts {
+  const { assets, directions } = snapshot.catalogue;
+  const byAsset = new Map<string, DirectionDto[]>(assets.map((asset) => [asset.code, []]));
+  for (const direction of directions) {
+    byAsset.get(direction.from)?.push(direction);
+    byAsset.get(direction.to)?.push(direction);
+  }
+  const senders = assets.filter((asset) => byAsset.get(asset.code)!.some((direction) => direction.from === asset.code));
+  const assetsData: CatalogueAssetsDto = { assets, senders: senders.map((asset) => asset.code) };
+  const built = new Map<string, CataloguePart>();
+  return {
+    assets: part(assetsData),
+    directionsOf(code) {
+      const list = byAsset.get(code);
+      if (list === undefined) return null;
+      let found = built.get(code);
+      if (found === undefined) {
+        const data: AssetDirectionsDto = { code, directions: list };
+        found = part(data);
+        built.set(code, found);
+      }
+      return found;
+    },
+  };
+}
+
+const partsBySnapshot = new WeakMap<CatalogueSnapshot, CatalogueParts>();
+
+/** The parts of a loaded catalogue, built on first use and kept as long as the snapshot. */
+export function catalogueParts(snapshot: CatalogueSnapshot): CatalogueParts {
+  let parts = partsBySnapshot.get(snapshot);
+  if (parts === undefined) {
+    parts = buildParts(snapshot);
+    partsBySnapshot.set(snapshot, parts);
+  }
+  return parts;
+}
