@@ -14,6 +14,7 @@ import type { RenderedFile } from '../platform/http/staticFile';
 import type { ServerI18n } from '../platform/i18n';
 import type { Logger } from '../platform/logger';
 import { injectHead, renderHead } from './head';
+import { injectShell, renderShell } from './shell';
 import type { PageRegistry } from './registry';
 import { isIndexableRoute } from './sources';
 import type { PageMeta } from './types';
@@ -45,6 +46,12 @@ export function pageLang(request: { get(field: string): string; cookies: { get(n
   return pickLang(request.cookies.get(LANG_COOKIE), acceptedLang(request.get('Accept-Language')));
 }
 
+/** The SPA's language (frontend/src/lib/language.ts): the `lang` cookie, else Russian. */
+export function appLang(request: { cookies: { get(name: string): string | undefined } }): Lang {
+  const cookie = request.cookies.get(LANG_COOKIE)?.trim().toLowerCase();
+  return isLang(cookie) ? cookie : DEFAULT_LANG;
+}
+
 export interface RenderedPage extends RenderedFile {
   status: 200 | 404;
   /** A source failed and the route's own texts served: not kept. */
@@ -52,7 +59,8 @@ export interface RenderedPage extends RenderedFile {
 }
 
 export interface SeoPages {
-  render(pathname: string, lang: Lang): Promise<RenderedPage>;
+  /** `lang` is the head's language, `appLang` the SPA's (its prerendered first screen's; ./shell.ts). */
+  render(pathname: string, lang: Lang, appLang?: Lang): Promise<RenderedPage>;
 }
 
 export interface SeoPagesOptions {
@@ -116,7 +124,7 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
     return { meta: { ...answer, noindex }, status: 200, degraded };
   }
 
-  async function render(pathname: string, lang: Lang, tpl: Template): Promise<RenderedPage> {
+  async function render(pathname: string, lang: Lang, appLang: Lang, tpl: Template): Promise<RenderedPage> {
     const { meta, status, degraded } = await resolve(pathname, lang);
     const t = i18n.translator(lang);
     const head = renderHead({
@@ -128,7 +136,9 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
       home: pathname === '/',
       organizationDescription: t('seo.organization.description'),
     });
-    const identity = Buffer.from(injectHead(tpl.html, lang, head), 'utf8');
+    const route = status === 200 ? matchRoute(pathname)?.route : undefined;
+    const shell = route ? renderShell(route, i18n.translator(appLang)) : '';
+    const identity = Buffer.from(injectShell(injectHead(tpl.html, lang, head), shell), 'utf8');
     const tag = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
     const page: RenderedPage = { status, identity, tag, type: 'html', degraded };
     if (identity.length >= COMPRESS_THRESHOLD_BYTES) {
@@ -139,22 +149,22 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
   }
 
   return {
-    async render(pathname, lang) {
+    async render(pathname, lang, appLang = DEFAULT_LANG) {
       const tpl = await readTemplate();
       let versions: string;
       try {
         versions = await registry.version();
       } catch {
-        return render(pathname, lang, tpl);
+        return render(pathname, lang, appLang, tpl);
       }
-      const key = `${lang}\n${tpl.version}\n${versions}\n${pathname}`;
+      const key = `${lang}\n${appLang}\n${tpl.version}\n${versions}\n${pathname}`;
       const hit = cache.get(key);
       if (hit && hit.expiresAt > now()) {
         cache.delete(key);
         cache.set(key, hit);
         return hit.page;
       }
-      const page = render(pathname, lang, tpl);
+      const page = render(pathname, lang, appLang, tpl);
       cache.set(key, { page, expiresAt: now() + ttlMs });
       page.then(
         (rendered) => rendered.degraded && cache.delete(key),

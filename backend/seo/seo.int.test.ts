@@ -47,6 +47,11 @@ function headOf(html: string) {
     og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')].map((tag) => [tag.getAttribute('property'), tag.getAttribute('content')])),
     jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '')),
     root: document.getElementById('root') !== null,
+    /** The prerendered first screen (./shell.ts): its heading and description, '' when the root is empty. */
+    shell: {
+      heading: document.querySelector('#root h1')?.textContent ?? '',
+      description: document.querySelector('#root .page-header__description, #root .hero__lead')?.textContent ?? '',
+    },
   };
 }
 
@@ -119,6 +124,20 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
   it('titles every route as the SPA titles it once loaded (useDocumentTitle: pages.<name>.title), so they never disagree', () => {
     for (const lang of ['ru', 'en'] as const) {
       for (const route of ROUTES) expect(SEO[lang].routes[route.name].title, `${lang} ${route.name}`).to.equal(PAGES[lang][route.name].title);
+    }
+  });
+
+  it("prerenders a public page's first screen in the SPA's language (the lang cookie, else Russian), none for other pages", async () => {
+    const reserves = { heading: PAGES.ru.reserves.title, description: PAGES.ru.reserves.description };
+    expect(headOf((await page('/reserves')).html).shell).to.deep.equal(reserves);
+    // Accept-Language picks the head's language, not the SPA's: the first screen stays Russian.
+    const byBrowser = headOf((await page('/reserves', { 'accept-language': 'en' })).html);
+    expect([byBrowser.lang, byBrowser.shell]).to.deep.equal(['en', reserves]);
+    const english = headOf((await page('/reserves', { cookie: 'lang=en' })).html).shell;
+    expect(english).to.deep.equal({ heading: PAGES.en.reserves.title, description: PAGES.en.reserves.description });
+    expect(headOf((await page('/')).html).shell).to.deep.equal({ heading: PAGES.ru.home.heroTitle, description: PAGES.ru.home.description });
+    for (const path of ['/user-actions/verification', '/no-such-page']) {
+      expect(headOf((await page(path)).html).shell, path).to.deep.equal({ heading: '', description: '' });
     }
   });
 

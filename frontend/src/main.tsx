@@ -8,7 +8,10 @@ import { App } from './App';
 import { startBuildCheck } from './build-check';
 import { installFatalErrorHandlers } from './errors/fatalErrors';
 import { i18nReady } from './i18n';
+import { preloadPage } from './router/pageLoaders';
 
+// The first screen's page code, fetched beside the texts rather than after them.
+preloadPage(window.location.pathname);
 installFatalErrorHandlers();
 startBuildCheck({ currentBuildId: __BUILD_ID__ });
 prefetchPublicConfig();

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteParams } from '../../../common/routes';
+import { matchRoute, type RouteParams } from '../../../common/routes';
 
 export interface PageProps {
   /** URI-decoded params of the matched route pattern (`matchRoute` of common/routes.ts). */
@@ -54,3 +54,13 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   operator: () => import('../pages/operator'),
   operatorSection: () => import('../pages/operator'),
 };
+
+/**
+ * Starts fetching the page module of `pathname` (nothing for a path no route matches): at start-up
+ * the first screen's page code then loads beside the texts instead of after the first render.
+ * React.lazy's own call later gets the same module.
+ */
+export function preloadPage(pathname: string): void {
+  const match = matchRoute(pathname);
+  if (match) void pageLoaders[match.route.name]().catch(() => undefined);
+}
