@@ -46,10 +46,13 @@ export function pageLang(request: { get(field: string): string; cookies: { get(n
   return pickLang(request.cookies.get(LANG_COOKIE), acceptedLang(request.get('Accept-Language')));
 }
 
-/** The SPA's language (frontend/src/lib/language.ts): the `lang` cookie, else Russian. */
-export function appLang(request: { cookies: { get(name: string): string | undefined } }): Lang {
-  const cookie = request.cookies.get(LANG_COOKIE)?.trim().toLowerCase();
-  return isLang(cookie) ? cookie : DEFAULT_LANG;
+/**
+ * The SPA's language (frontend/src/lib/language.ts initialLanguage): the `lang` cookie, else the
+ * rendered `<html lang>` — the page's own language (pageLang) —, so the prerendered first screen is
+ * in the language the SPA then renders.
+ */
+export function appLang(request: { get(field: string): string; cookies: { get(name: string): string | undefined } }): Lang {
+  return pageLang(request);
 }
 
 export interface RenderedPage extends RenderedFile {
@@ -149,7 +152,7 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
   }
 
   return {
-    async render(pathname, lang, appLang = DEFAULT_LANG) {
+    async render(pathname, lang, appLang = lang) {
       const tpl = await readTemplate();
       let versions: string;
       try {
