@@ -6,7 +6,8 @@
  * Both servers are measured with the same client code, so the clients' own cost is identical:
  * against the real server a client speaks the Engine.IO v4 / Socket.IO v5 protocol over the
  * websocket transport only — open packet, namespace CONNECT with `auth`, pong to every ping —
- * and counts as connected on `server:hello`, as the app's clients do; against the baseline it is
+ * joins the `rates` room (`rates:subscribe`, as a page watching the whole feed does) and counts as
+ * connected on its ack; against the baseline it is
  * connected once open. The first client of each kind keeps a SHA-256 of every update's bytes,
  * so the harness can check that both servers sent exactly the frames Socket.IO encoded.
  */
@@ -75,7 +76,9 @@ function connectOne(side: Side, index: number): Promise<WebSocket> {
         const first = data[0];
         if (data.length === 1 && first === 0x32) return void socket.send('3'); // ping → pong
         if (first === 0x30) return void socket.send('40{"lang":"en"}'); // open → CONNECT to "/"
-        if (data.toString('latin1', 0, 17) === '42["server:hello"') return connected();
+        // Greeted: join the whole feed's room (`rates:subscribe`, ack id 0), connected once acked.
+        if (data.toString('latin1', 0, 17) === '42["server:hello"') return void socket.send('420["rates:subscribe"]');
+        if (data.toString('latin1', 0, 3) === '430') return connected();
       }
       onFrame(side, data, index, at);
     });
