@@ -127,14 +127,17 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
     }
   });
 
-  it("prerenders a public page's first screen in the SPA's language (the lang cookie, else Russian), none for other pages", async () => {
+  it("prerenders a public page's first screen in the page's language (the lang cookie, then Accept-Language, else Russian), none for other pages", async () => {
     const reserves = { heading: PAGES.ru.reserves.title, description: PAGES.ru.reserves.description };
+    const reservesEn = { heading: PAGES.en.reserves.title, description: PAGES.en.reserves.description };
     expect(headOf((await page('/reserves')).html).shell).to.deep.equal(reserves);
-    // Accept-Language picks the head's language, not the SPA's: the first screen stays Russian.
+    // The SPA starts in the rendered <html lang> (frontend/src/lib/language.ts): the first screen speaks it too.
     const byBrowser = headOf((await page('/reserves', { 'accept-language': 'en' })).html);
-    expect([byBrowser.lang, byBrowser.shell]).to.deep.equal(['en', reserves]);
+    expect([byBrowser.lang, byBrowser.shell]).to.deep.equal(['en', reservesEn]);
     const english = headOf((await page('/reserves', { cookie: 'lang=en' })).html).shell;
-    expect(english).to.deep.equal({ heading: PAGES.en.reserves.title, description: PAGES.en.reserves.description });
+    expect(english).to.deep.equal(reservesEn);
+    const cookieWins = headOf((await page('/reserves', { cookie: 'lang=ru', 'accept-language': 'en' })).html);
+    expect([cookieWins.lang, cookieWins.shell]).to.deep.equal(['ru', reserves]);
     expect(headOf((await page('/')).html).shell).to.deep.equal({ heading: PAGES.ru.home.heroTitle, description: PAGES.ru.home.description });
     for (const path of ['/user-actions/verification', '/no-such-page']) {
       expect(headOf((await page(path)).html).shell, path).to.deep.equal({ heading: '', description: '' });
