@@ -18,6 +18,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildUser, TestClient } from '../backend/accounts/testing';
 import { buildDirection } from '../backend/orders/testing';
+import { announceCatalogueChange } from '../backend/catalogue/invalidation';
+import { directionKey } from '../backend/rates/engine';
 import { PARTNER_API_METHODS, type PartnerOrderDto } from '../common/partnerApi';
 import { describeViolations, seriousViolations } from './axe';
 import { MOBILE, newPage } from './setup';
@@ -71,7 +73,15 @@ describe('partner API documentation (/documentation)', () => {
     it('creates a key on /user/api, orders with the Node.js example copied from the page, sees the order in the history and receives its webhook', async function () {
       this.timeout(120_000);
       const server = running();
-      const direction = await buildDirection(server, { rate: '100', min: '0.01', max: '50', to: { type: 'fiat', reserve: '6000' } });
+      const direction = await buildDirection(server, { rate: '100', min: '0.01', max: '50', to: { type: 'fiat', reserve: '100000000' } });
+      // Made as an admin's change is: announced, so this server's worker prices the new direction at its
+      // next tick (the rate it publishes replaces the test rate, which it would otherwise drop).
+      await announceCatalogueChange({ sequelize: server.db.sequelize, kv: server.kv }, { test: 'documentation example direction' });
+      const priced = Date.now() + 15_000;
+      while (server.rates.current()?.rates.get(directionKey(direction))?.rate === direction.rate && Date.now() < priced) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(server.rates.current()?.rates.get(directionKey(direction))?.rate, 'the worker priced the direction').to.not.equal(direction.rate);
       const account = await buildUser(server.db.sequelize);
       const client = new TestClient(server.url, 'en');
       expect((await client.signIn(account.email, account.password)).status).to.equal(200);
