@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ErrorCode } from '../../common/api';
-import { createServerI18n, loadLocaleResources, pickLang } from './i18n';
+import { pickLang } from '../../common/api';
+import { createServerI18n, loadLocaleResources } from './i18n';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

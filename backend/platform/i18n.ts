@@ -56,8 +56,6 @@ export function createServerI18n(resources: Resource = loadLocaleResources()): S
   };
 }
 
-export { pickLang };
-
 interface LangSource {
   get(field: string): string;
   cookies: { get(name: string): string | undefined };

@@ -11,7 +11,7 @@ import type { PageRenderer } from '../platform/http/spa';
 import type { AppMiddleware } from '../platform/http/types';
 import type { ServerI18n } from '../platform/i18n';
 import type { Logger } from '../platform/logger';
-import { appLang, createSeoPages, pageLang } from './pages';
+import { createSeoPages, pageLang } from './pages';
 import { createPageRegistry, type PageRegistry } from './registry';
 import { seoFiles } from './files';
 import { pairsSource, staticRoutesSource } from './sources';
@@ -50,9 +50,8 @@ export function createSeo(deps: SeoDeps): Seo {
     registry,
     pages: {
       lang: (ctx) => pageLang(ctx),
-      appLang: (ctx) => appLang(ctx),
       vary: ['Cookie', 'Accept-Language'],
-      render: (pathname, lang, app) => rendered.render(pathname, isLang(lang) ? lang : DEFAULT_LANG, isLang(app) ? app : DEFAULT_LANG),
+      render: (pathname, lang) => rendered.render(pathname, isLang(lang) ? lang : DEFAULT_LANG),
     },
     files: seoFiles({ publicUrl: deps.publicUrl, registry }),
   };

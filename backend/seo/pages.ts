@@ -46,15 +46,6 @@ export function pageLang(request: { get(field: string): string; cookies: { get(n
   return pickLang(request.cookies.get(LANG_COOKIE), acceptedLang(request.get('Accept-Language')));
 }
 
-/**
- * The SPA's language (frontend/src/lib/language.ts initialLanguage): the `lang` cookie, else the
- * rendered `<html lang>` — the page's own language (pageLang) —, so the prerendered first screen is
- * in the language the SPA then renders.
- */
-export function appLang(request: { get(field: string): string; cookies: { get(name: string): string | undefined } }): Lang {
-  return pageLang(request);
-}
-
 export interface RenderedPage extends RenderedFile {
   status: 200 | 404;
   /** A source failed and the route's own texts served: not kept. */
@@ -62,8 +53,8 @@ export interface RenderedPage extends RenderedFile {
 }
 
 export interface SeoPages {
-  /** `lang` is the head's language, `appLang` the SPA's (its prerendered first screen's; ./shell.ts). */
-  render(pathname: string, lang: Lang, appLang?: Lang): Promise<RenderedPage>;
+  /** In `lang`: the head, and the first screen (./shell.ts) — the SPA starts in the rendered `<html lang>`. */
+  render(pathname: string, lang: Lang): Promise<RenderedPage>;
 }
 
 export interface SeoPagesOptions {
@@ -127,7 +118,7 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
     return { meta: { ...answer, noindex }, status: 200, degraded };
   }
 
-  async function render(pathname: string, lang: Lang, appLang: Lang, tpl: Template): Promise<RenderedPage> {
+  async function render(pathname: string, lang: Lang, tpl: Template): Promise<RenderedPage> {
     const { meta, status, degraded } = await resolve(pathname, lang);
     const t = i18n.translator(lang);
     const head = renderHead({
@@ -140,7 +131,7 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
       organizationDescription: t('seo.organization.description'),
     });
     const route = status === 200 ? matchRoute(pathname)?.route : undefined;
-    const shell = route ? renderShell(route, i18n.translator(appLang)) : '';
+    const shell = route ? renderShell(route, t) : '';
     const identity = Buffer.from(injectShell(injectHead(tpl.html, lang, head), shell), 'utf8');
     const tag = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
     const page: RenderedPage = { status, identity, tag, type: 'html', degraded };
@@ -152,22 +143,22 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
   }
 
   return {
-    async render(pathname, lang, appLang = lang) {
+    async render(pathname, lang) {
       const tpl = await readTemplate();
       let versions: string;
       try {
         versions = await registry.version();
       } catch {
-        return render(pathname, lang, appLang, tpl);
+        return render(pathname, lang, tpl);
       }
-      const key = `${lang}\n${appLang}\n${tpl.version}\n${versions}\n${pathname}`;
+      const key = `${lang}\n${tpl.version}\n${versions}\n${pathname}`;
       const hit = cache.get(key);
       if (hit && hit.expiresAt > now()) {
         cache.delete(key);
         cache.set(key, hit);
         return hit.page;
       }
-      const page = render(pathname, lang, appLang, tpl);
+      const page = render(pathname, lang, tpl);
       cache.set(key, { page, expiresAt: now() + ttlMs });
       page.then(
         (rendered) => rendered.degraded && cache.delete(key),

@@ -23,10 +23,8 @@ const READ_METHODS = ['GET', 'HEAD'];
 export interface PageRenderer {
   /** The page's language from the request; the answer then varies by `vary`. */
   lang(ctx: AppContext): string;
-  /** The SPA's language from the request (its prerendered first screen is in it). */
-  appLang(ctx: AppContext): string;
   readonly vary: readonly string[];
-  render(pathname: string, lang: string, appLang: string): Promise<RenderedFile & { status: 200 | 404 }>;
+  render(pathname: string, lang: string): Promise<RenderedFile & { status: 200 | 404 }>;
 }
 
 /**
@@ -54,7 +52,7 @@ export function spa(staticDir: string, pages?: PageRenderer): AppMiddleware {
 
     const pageCache = carriesSecret(ctx.url) ? CAPABILITY_PAGE_CACHE : REVALIDATE_CACHE;
     if (pages) {
-      const page = await pages.render(ctx.path, pages.lang(ctx), pages.appLang(ctx));
+      const page = await pages.render(ctx.path, pages.lang(ctx));
       for (const field of pages.vary) ctx.vary(field);
       sendRendered(ctx, page, page.status, pageCache);
       return;

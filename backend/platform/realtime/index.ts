@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { LANG_COOKIE } from '../../../common/api';
 import type { Config } from '../config/types';
-import { pickLang } from '../i18n';
+import { pickLang } from '../../../common/api';
 import type { Logger } from '../logger';
 import { createRedisClient } from '../kv/clients';
 import { nodeSecurityHeaders } from '../http/securityHeaders';
