@@ -27,9 +27,9 @@ import { createMaintenance, type Maintenance } from './system/maintenance';
 import { createAlerts } from './alerts';
 import { createSeo, type PageRegistry } from './seo';
 import { blogSource, contentSource } from './seo/sources';
-import { publishedContentPage } from './content/queries';
+import { contentRevision, publishedContentPage } from './content/queries';
 import { CONTENT_PAGE_KEYS } from '../common/content';
-import { listPublishedPosts } from './blog';
+import { listPublishedPosts, postsRevision } from './blog';
 
 export interface AppDeps {
   config: Config;
@@ -87,8 +87,8 @@ export function createApp(deps: AppDeps): App {
   const api = apiRoutes(routeDeps, contexts);
   const seo = createSeo({ publicUrl: config.publicUrl, staticDir: config.staticDir, i18n: app.i18n, sequelize: deps.db.sequelize, catalogue: contexts.catalogue, logger });
   app.pages = seo.registry;
-  app.pages.add(blogSource((lang) => listPublishedPosts(contexts.blog, { lang })));
-  app.pages.add(contentSource((key, lang) => publishedContentPage(contexts.content, key, lang), Object.fromEntries(CONTENT_PAGE_KEYS.map((key) => [key, key]))));
+  app.pages.add(blogSource((lang) => listPublishedPosts(contexts.blog, { lang }), () => postsRevision(contexts.blog)));
+  app.pages.add(contentSource((key, lang) => publishedContentPage(contexts.content, key, lang), Object.fromEntries(CONTENT_PAGE_KEYS.map((key) => [key, key])), () => contentRevision(contexts.content)));
   const system = systemRoutes({ config, db: deps.db, kv, metrics: app.metrics, maintenance: app.maintenance });
 
   const intake = deps.intake ?? { closing: false };

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../test/server';
 import { HTML, jpegWithGps, picture, pngBomb } from '../uploads/testing';
 import { createBlogContext, listPublishedPosts, readPublishedPost } from './index';
 import { SEED_BLOG_POSTS } from '../../db/seeders/blog-posts';
+import { REVISION_REUSE_MS } from '../seo/sources';
 
 /** A slug no other run of the shared MariaDB has used. */
 const slug = (name: string) => `${name}-${randomBytes(5).toString('hex')}`;
@@ -164,6 +165,29 @@ describe('blog (/api/blog, /api/operator/blog)', function () {
     expect(records[1]!.actorRole).to.equal('admin');
     expect(records[1]!.before).to.deep.equal({ titleEn: 'Title audited' });
     expect(records[1]!.after).to.deep.equal({ titleEn: 'Edited' });
+  });
+
+  it('puts a post in the sitemap and its served head as soon as it is written, and takes it out when it is gone', async () => {
+    const sitemap = async () => (await fetch(`${server.url}/sitemap.xml`)).text();
+    const title = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { 'accept-language': 'en' } });
+      return { status: response.status, title: /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] };
+    };
+    /** The sources' revisions are reused for REVISION_REUSE_MS, not the sitemap's minute. */
+    const settle = () => new Promise((resolve) => setTimeout(resolve, REVISION_REUSE_MS + 50));
+    expect(await sitemap()).to.include('<loc>'); // built and cached before the post exists
+    const post = await create(operator, request('sitemap'));
+    await settle();
+    expect(await sitemap()).to.include(`/blog/${post.slug}</loc>`);
+    expect((await title(`/blog/${post.slug}`)).title).to.include('Title sitemap');
+    const base = { ...request('sitemap'), slug: post.slug };
+    expect((await admin.request('PUT', `/operator/blog/posts/${post.id}`, { ...base, en: { ...base.en, title: 'Renamed' } })).status).to.equal(200);
+    await settle();
+    expect((await title(`/blog/${post.slug}`)).title).to.include('Renamed');
+    expect((await operator.request('DELETE', `/operator/blog/posts/${post.id}`)).status).to.equal(200);
+    await settle();
+    expect(await sitemap()).to.not.include(`/blog/${post.slug}</loc>`);
+    expect((await title(`/blog/${post.slug}`)).status).to.equal(404);
   });
 
   it('refuses bad input with 400 validation_failed and the field, a taken slug with 409', async () => {

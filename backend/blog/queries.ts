@@ -4,7 +4,7 @@
  * version). Staff: every post, newest first. `listPublishedPosts` and `readPublishedPost` are
  * also what the sitemap and the server-rendered head read (backend/seo wires them).
  */
-import { Op, type WhereOptions } from 'sequelize';
+import { Op, col, fn, type WhereOptions } from 'sequelize';
 import { BLOG_PAGE, blogImageUrl, hasVersion, type BlogCardDto, type BlogListDto, type BlogPostDto } from '../../common/blog';
 import { LANGS, type Lang } from '../../common/api';
 import { markdownText, renderMarkdown } from '../../common/markdown';
@@ -106,6 +106,19 @@ export async function listPublishedPosts(
     const shown = card(post, props.lang);
     return { id: post.id, slug: post.slug, title: shown.title, description: shown.description, image: shown.image?.url ?? null, publishedAt: post.publishedAt!, updatedAt: post.updatedAt };
   });
+}
+
+/**
+ * What the sitemap and the rendered heads are cached under: changes when a post is written,
+ * deleted, or its scheduled date comes (the count of public posts moves).
+ */
+export async function postsRevision(ctx: Reader): Promise<string> {
+  const [all, open] = await Promise.all([
+    ctx.models.BlogPost.findOne({ attributes: [[fn('COUNT', col('id')), 'count'], [fn('MAX', col('updatedAt')), 'latest']], raw: true }) as unknown as Promise<{ count: number | string; latest: Date | string | null } | null>,
+    ctx.models.BlogPost.count({ where: publicWhere(ctx.now(), null) }),
+  ]);
+  const latest = all?.latest ? new Date(all.latest).getTime() : 0;
+  return `${all?.count ?? 0}:${latest}:${open}`;
 }
 
 /** For the server-rendered head: a public post (by id or slug) in `lang` or its other version; null when not public. */

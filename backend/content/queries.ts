@@ -174,6 +174,11 @@ function latest(a: Date, b: Date): Date {
   return a.getTime() >= b.getTime() ? a : b;
 }
 
+/** What the rendered heads and the sitemap are cached under: every page's last change (the terms' current version included). */
+export async function contentRevision(ctx: ContentContext): Promise<string> {
+  return (await listPages(ctx)).map((page) => `${page.key}@${page.updatedAt.getTime()}`).join(',');
+}
+
 /**
  * A page as search engines see it (backend/seo's content source, wired in app.ts): its title,
  * description and last change, the FAQ's questions and answers as text; null for a key that is

@@ -157,11 +157,30 @@ export function pairsSource(options: PairsSourceOptions): PublicPageSource {
   };
 }
 
+/** How long a table revision is reused: every HTML page asks the versions, so not a query per page. */
+export const REVISION_REUSE_MS = 1_000;
+
+/** `read` asked at most once per REVISION_REUSE_MS (a failed read is not kept). */
+function shortLived(read: () => Promise<string>): () => Promise<string> {
+  let kept: { at: number; value: Promise<string> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (kept && now - kept.at < REVISION_REUSE_MS) return kept.value;
+    const entry = { at: now, value: read() };
+    kept = entry;
+    entry.value.catch(() => {
+      if (kept === entry) kept = undefined;
+    });
+    return entry.value;
+  };
+}
+
 /** The blog's posts (`listPublishedPosts` of backend/blog) as a source: `/blog/{slug or id}`. */
-export function blogSource(list: (lang: Lang) => Promise<PublishedPost[]>): PublicPageSource {
+export function blogSource(list: (lang: Lang) => Promise<PublishedPost[]>, revision?: () => Promise<string>): PublicPageSource {
   const pathOf = (post: PublishedPost) => pathFor('blogPost', { id: String(post.slug || post.id) });
   return {
     name: 'blog',
+    ...(revision && { version: shortLived(revision) }),
     async entries() {
       return (await list(DEFAULT_LANG)).map((post) => ({ path: pathOf(post), lastmod: post.updatedAt, changefreq: 'monthly' as const, priority: 0.5 }));
     },
@@ -185,9 +204,10 @@ export function blogSource(list: (lang: Lang) => Promise<PublishedPost[]>): Publ
  * The content pages (`readPage` of backend/content) as a source: `pages` maps a route name
  * (`aboutUs`, `faq`…) to the page's key. A page not in the database falls back to the route table.
  */
-export function contentSource(read: (key: string, lang: Lang) => Promise<PublishedPage | null>, pages: Record<string, string>): PublicPageSource {
+export function contentSource(read: (key: string, lang: Lang) => Promise<PublishedPage | null>, pages: Record<string, string>, revision?: () => Promise<string>): PublicPageSource {
   return {
     name: 'content',
+    ...(revision && { version: shortLived(revision) }),
     async entries() {
       const entries = await Promise.all(
         Object.entries(pages).map(async ([route, key]) => {
