@@ -1,6 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import { Server } from 'socket.io';
@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from '../../../../common/enums';
 import type { OperatorOrderDto } from '../../../../common/orders';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
 import { operatorOrderFixture, boardListFixture } from '../../orders/testing/fixtures';
+import { dayBound } from './board/dayBound';
 
 /** The operator console against a real HTTP API and a real Socket.IO server (modules through `import()`, see AppRoutes.test.tsx). */
 async function load() {
@@ -112,7 +113,7 @@ describe('operator console', () => {
       ['Blog', '/operator/blog'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).to.equal('page');
-    await screen.findByTestId('operator-orders');
+    await screen.findByTestId('operator-orders', {}, LIVE); // the first test to open the lazy section compiles it
   });
 
   it('answers an unknown section with the not-found page', async () => {
@@ -204,5 +205,34 @@ describe('operator console', () => {
     api.on('GET /operator/orders', ok(boardListFixture([], null)));
     await userEvent.selectOptions(screen.getByTestId('operator-filter'), 'done');
     expect(await screen.findByText('No orders found. Change the filter settings.')).to.exist;
+  });
+
+  it('filters by direction and by creation days, inclusive, in the URL and the request', async () => {
+    window.history.replaceState(null, '', '/operator/orders');
+    await renderPage();
+    await screen.findByTestId('operator-orders');
+    await userEvent.type(screen.getByLabelText('Gives (code)'), 'btc');
+    await userEvent.type(screen.getByLabelText('Receives (code)'), 'sberrub');
+    await userEvent.click(screen.getByLabelText('Created from')); // leaving the code field applies it
+    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Created to'), { target: { value: '2026-11-27' } });
+    const expected = { from: 'BTC', to: 'SBERRUB', createdFrom: dayBound('2026-11-01', false), createdTo: dayBound('2026-11-27', true) };
+    await waitFor(() => {
+      const last = api.requests.filter((request) => request.path === '/operator/orders').at(-1);
+      expect(Object.fromEntries(new URLSearchParams(last?.query ?? ''))).to.deep.equal(expected);
+    });
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).to.deep.equal(expected);
+    expect((screen.getByLabelText('Created to') as HTMLInputElement).value).to.equal('2026-11-27');
+  });
+});
+
+describe('dayBound', () => {
+  it('gives the first and the last millisecond of a calendar day in the given offset', () => {
+    expect(dayBound('2026-11-27', false, 180)).to.equal('2026-11-27T00:00:00+03:00');
+    expect(dayBound('2026-11-27', true, 180)).to.equal('2026-11-27T23:59:59.999+03:00');
+    expect(dayBound('2026-11-27', true, -330)).to.equal('2026-11-27T23:59:59.999-05:30');
+    expect(dayBound('2026-11-27', false, 0)).to.equal('2026-11-27T00:00:00+00:00');
+    expect(dayBound('', false, 0)).to.equal('');
+    expect(dayBound('27.11.2026', false, 0)).to.equal('');
   });
 });

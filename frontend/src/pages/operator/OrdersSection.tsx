@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardApi } from './board/api';
 import { OrderDrawer } from './board/OrderDrawer';
+import { dayBound } from './board/dayBound';
 import { useBoardFilters } from './board/useBoardFilters';
 import './board/board.css';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../common/enums';
@@ -13,6 +14,9 @@ import { useOperatorOrders } from './useOperatorOrders';
 import '../order/order.css';
 import './operator.css';
 
+/** Filters that name an asset by its code (upper case, as the catalogue writes it). */
+const CODE_FILTERS = new Set(['from', 'to', 'asset']);
+
 /** The order board: the live order table for operators and admins. */
 export default function OrdersSection() {
   const { t } = useTranslation();
@@ -20,10 +24,30 @@ export default function OrdersSection() {
   const list = useOperatorOrders(filters, (status) => setFilter('status', status));
   const [open, setOpen] = useState<string | null>(null);
   const close = useCallback(() => setOpen(null), []);
-  const text = (name: 'asset' | 'q' | 'amountMin' | 'amountMax') => (
+  const text = (name: 'from' | 'to' | 'asset' | 'q' | 'amountMin' | 'amountMax') => (
     <label className="operator-input" key={name}>
       <span>{t(`boardUi.filters.${name}`)}</span>
-      <input name={name} defaultValue={filters[name] ?? ''} onBlur={(event) => setFilter(name, event.currentTarget.value.trim())} data-testid={`filter-${name}`} />
+      <input
+        name={name}
+        defaultValue={filters[name] ?? ''}
+        onBlur={(event) => {
+          const value = event.currentTarget.value.trim();
+          setFilter(name, CODE_FILTERS.has(name) ? value.toUpperCase() : value);
+        }}
+        data-testid={`filter-${name}`}
+      />
+    </label>
+  );
+  const day = (name: 'createdFrom' | 'createdTo') => (
+    <label className="operator-input" key={name}>
+      <span>{t(`boardUi.filters.${name}`)}</span>
+      <input
+        type="date"
+        name={name}
+        value={filters[name]?.slice(0, 10) ?? ''}
+        onChange={(event) => setFilter(name, dayBound(event.currentTarget.value, name === 'createdTo'))}
+        data-testid={`filter-${name}`}
+      />
     </label>
   );
   return (
@@ -60,7 +84,11 @@ export default function OrdersSection() {
             <option value="yes">{t('boardUi.filters.seenOnly')}</option>
           </select>
         </label>
+        {text('from')}
+        {text('to')}
         {text('asset')}
+        {day('createdFrom')}
+        {day('createdTo')}
         {text('q')}
         {text('amountMin')}
         {text('amountMax')}
