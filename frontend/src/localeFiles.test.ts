@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { LANGS } from '../../common/api';
 import { ROUTES } from '../../common/routes';
@@ -58,5 +60,27 @@ describe('locale files of the app shell', () => {
 
   it('shows the spec message for an unknown path', () => {
     expect(load('en', 'error').page_not_found_message).to.equal('Page not found: {{path}}');
+  });
+
+  it('keeps the namespaces only the server speaks out of the browser, and no page asks for one of them', () => {
+    const srcDir = fileURLToPath(new URL('.', import.meta.url));
+    const excluded = Object.fromEntries(
+      LANGS.map((lang) => {
+        const loader = readFileSync(join(srcDir, 'locales', `${lang}.ts`), 'utf8');
+        return [lang, [...loader.matchAll(/'!\.\.\/\.\.\/\.\.\/locales\/(\w+)\/(\w+)\.json'/g)].map((match) => (match[1] === lang ? match[2] : `wrong language: ${match[1]}`))];
+      }),
+    );
+    expect(excluded.en).to.deep.equal(excluded.ru);
+    expect(excluded.ru).to.include('mail').and.include('apiDocs');
+    for (const namespace of excluded.ru!) expect(existsSync(new URL(`../../locales/ru/${namespace}.json`, import.meta.url)), namespace).to.equal(true);
+    const sources = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return name === 'testing' ? [] : sources(path);
+        return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !path.includes(`${join(srcDir, 'locales')}`) ? [path] : [];
+      });
+    const asked = new RegExp(`(['"\`])(${excluded.ru!.join('|')})\\.[A-Za-z_]|useTranslation\\((['"\`])(${excluded.ru!.join('|')})\\3`);
+    const offending = sources(srcDir).filter((path) => asked.test(readFileSync(path, 'utf8')));
+    expect(offending).to.deep.equal([]);
   });
 });
