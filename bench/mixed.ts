@@ -33,7 +33,7 @@ import { generateCatalogue } from '../db/seeders/generate';
 import { directionKey } from '../backend/rates/engine';
 import { sleep, startChild, type BenchChild, type BenchMessage } from './lib/child';
 import { temporaryDataDir } from './lib/server';
-import { machine, megabytes, ms, percent, table } from './lib/stats';
+import { machine, megabytes, ms, percent, ratio, table } from './lib/stats';
 import type { PageReport, PageSpec } from './mixed/clients';
 import { arrivalOffsets, deliveryOf, seededRandom, summarise, visitorIp, weightedPicker, type KindSummary, type Outcome } from './mixed/schedule';
 
@@ -43,6 +43,9 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const VISITORS = 5000;
 /** After the load: how long pages get for the last frames before they report. */
 const SETTLE_MS = 4000;
+/** Baseline: rounds of one request of each kind at a time; then the servers at rest for REST_MS. */
+const BASELINE_ROUNDS = 10;
+const REST_MS = 6000;
 const PORTS = { a: [47101], b: [47111, 47112] } as const;
 
 /** Shares of the arrivals (they add up to 100). */
@@ -179,6 +182,8 @@ interface RunResult {
   achievedOk: number;
   lateness: ReturnType<typeof summarise>[number]['latency'];
   kinds: KindSummary[];
+  baseline: KindSummary[];
+  atRest: Array<{ cpuShare: number; loopDelayP99Ms: number; loopDelayMaxMs: number }>;
   broadcasts: { expected: number; delivered: number; extra: number; gaps: number; widgets: number };
   statuses: { expected: number; delivered: number; extra: number; pages: number };
   ticks: number;
@@ -234,20 +239,13 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
   const assetCodes = catalogue.assets.map((asset) => asset.code);
   const pick = weightedPicker(MIX);
 
-  const cpuBefore = await Promise.all(setup.webs.map((web) => web.ask<BenchMessage & { cpuMs: number }>({ type: 'reset' }, 'reset', 10_000)));
-  const machineBefore = machine();
-  const offsets = arrivalOffsets(options.rate, options.seconds);
-  const outcomes: Outcome[] = [];
-  const lateness: number[] = [];
-  let lastAnswerAt = 0;
-  const inflight = new Set<Promise<void>>();
   let actionNext = 0;
 
-  const launch = (n: number, dueAt: number) => {
+  /** The request of arrival n: its kind (an action past the plan reads the order instead), URL, body, what a 2xx records. */
+  const requestOf = (n: number, wanted: Kind, plannedActions = true) => {
     const base = setup.urls[n % setup.urls.length];
-    const visitor = Math.floor(random() * VISITORS);
-    let kind: Kind = pick(random());
-    if (kind === 'action' && actionNext >= actions.length) kind = 'orderGet';
+    let kind: Kind = wanted;
+    if (kind === 'action' && (!plannedActions || actionNext >= actions.length)) kind = 'orderGet';
     if (kind === 'orderGet' && knownOrders.length === 0) kind = 'config';
     let url = `${base}/api/config`;
     let body: string | undefined;
@@ -297,6 +295,38 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
       default:
         break;
     }
+    return { kind, url, body, onOk };
+  };
+
+  // Baseline, same run and same server, pages open: each kind's answer one request at a time
+  // (closed loop, nothing else in flight), and the servers' own cost at rest for a few seconds.
+  const baseline: Outcome[] = [];
+  for (let round = 0; round < BASELINE_ROUNDS; round += 1) {
+    for (const wanted of Object.keys(MIX) as Kind[]) {
+      if (wanted === 'action') continue;
+      const { kind, url, body, onOk } = requestOf(round, wanted, false);
+      const sentAt = performance.now();
+      const { status, text } = await call(url, Math.floor(random() * VISITORS), body);
+      baseline.push({ kind, status, latencyMs: performance.now() - sentAt });
+      if (status >= 200 && status < 300) onOk?.(text);
+    }
+  }
+  const restBefore = await Promise.all(setup.webs.map((web) => web.ask<BenchMessage & { cpuMs: number }>({ type: 'reset' }, 'reset', 10_000)));
+  await sleep(REST_MS);
+  const rest = await Promise.all(setup.webs.map((web) => web.ask<Status>({ type: 'status' }, 'status', 30_000)));
+  const atRest = rest.map((status, n) => ({ cpuShare: (status.cpuMs - restBefore[n].cpuMs) / REST_MS, loopDelayP99Ms: status.loopDelayP99Ms, loopDelayMaxMs: status.loopDelayMaxMs }));
+
+  const cpuBefore = await Promise.all(setup.webs.map((web) => web.ask<BenchMessage & { cpuMs: number }>({ type: 'reset' }, 'reset', 10_000)));
+  const machineBefore = machine();
+  const offsets = arrivalOffsets(options.rate, options.seconds);
+  const outcomes: Outcome[] = [];
+  const lateness: number[] = [];
+  let lastAnswerAt = 0;
+  const inflight = new Set<Promise<void>>();
+
+  const launch = (n: number, dueAt: number) => {
+    const visitor = Math.floor(random() * VISITORS);
+    const { kind, url, body, onOk } = requestOf(n, pick(random()));
     lateness.push(performance.now() - dueAt);
     const request = call(url, visitor, body).then(({ status, text }) => {
       const at = performance.now();
@@ -378,6 +408,8 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
     achievedOk: outcomes.filter((o) => o.status >= 200 && o.status < 300).length / elapsedS,
     lateness: summarise(lateness.map((latencyMs) => ({ kind: 'launch', status: 200, latencyMs })))[0].latency,
     kinds: summarise(outcomes),
+    baseline: summarise(baseline),
+    atRest,
     broadcasts,
     statuses,
     ticks,
@@ -408,7 +440,23 @@ export function describeMixed(result: RunResult): string {
     Object.entries(summary.otherCodes)
       .map(([code, count]) => `${code}×${count}`)
       .join(' ') || '-';
-  const rows = result.kinds.map((k) => [`  ${k.kind}`, String(k.latency.count), ms(k.latency.p50), ms(k.latency.p95), ms(k.latency.p99), ms(k.latency.max), String(k.ok), String(k.serverErrors), codes(k)]);
+  const unloaded = new Map(result.baseline.map((k) => [k.kind, k.latency.p50]));
+  const rows = result.kinds.map((k) => {
+    const base = unloaded.get(k.kind);
+    return [
+      `  ${k.kind}`,
+      String(k.latency.count),
+      ms(k.latency.p50),
+      ms(k.latency.p95),
+      ms(k.latency.p99),
+      ms(k.latency.max),
+      String(k.ok),
+      String(k.serverErrors),
+      codes(k),
+      base === undefined ? '-' : ms(base),
+      base === undefined ? '-' : ratio(k.latency.p50 / base),
+    ];
+  });
   const all = result.kinds[result.kinds.length - 1];
   const share = (part: { expected: number; delivered: number }) => (part.expected === 0 ? 'nothing owed' : percent(part.delivered / part.expected));
   return [
@@ -416,7 +464,8 @@ export function describeMixed(result: RunResult): string {
     `  machine: ${result.machineBefore} before the load, ${result.machineAfter} after`,
     `  pages: ${result.pagesOpened} opened (${result.statuses.pages} order pages on orders created before the run, ${result.broadcasts.widgets} widgets on random pairs), ${result.pagesClosed} closed during the run; ${result.setupOrders.created} setup orders${result.setupOrders.failures.length ? `, failures: ${result.setupOrders.failures.join(' | ')}` : ''}`,
     `  offered ${result.offered.toFixed(1)} req/s, achieved ${result.achieved.toFixed(1)} answers/s (${result.achievedOk.toFixed(1)} 2xx/s); load generator lateness p99 ${ms(result.lateness.p99)}, max ${ms(result.lateness.max)}`,
-    table([['  kind', 'answers', 'p50', 'p95', 'p99', 'max', '2xx', '5xx', 'other non-2xx'], ...rows]),
+    table([['  kind', 'answers', 'p50', 'p95', 'p99', 'max', '2xx', '5xx', 'other non-2xx', 'baseline p50', 'p50 / baseline'], ...rows]),
+    `  baseline (same run, same servers, pages open, before the load): each kind one request at a time, ${BASELINE_ROUNDS} rounds (${result.baseline.filter((k) => k.kind !== 'all').reduce((sum, k) => sum + k.serverErrors + Object.values(k.otherCodes).reduce((a, b) => a + b, 0), 0)} non-2xx); servers at rest for ${REST_MS / 1000} s: ${result.atRest.map((r, n) => `web ${n + 1} CPU ${percent(r.cpuShare)} of a core, event-loop delay p99 ${ms(r.loopDelayP99Ms)} max ${ms(r.loopDelayMaxMs)}`).join('; ')}`,
     `  broadcasts (rates:pair to widgets): expected ${result.broadcasts.expected}, delivered ${result.broadcasts.delivered} (${share(result.broadcasts)}), unexpected ${result.broadcasts.extra}, gaps seen by pages ${result.broadcasts.gaps}`,
     `  order statuses (order:status to order pages): expected ${result.statuses.expected}, delivered ${result.statuses.delivered} (${share(result.statuses)}), unexpected ${result.statuses.extra}; order:tick frames received ${result.ticks}`,
     `  server RSS: ${result.webs.map((w, n) => `web ${n + 1} ${megabytes(w.rss)} at the end (peak ${megabytes(w.peakRss)}), CPU ${(result.webCpuMs[n] / 1000).toFixed(1)} s, event-loop delay p99 ${ms(w.loopDelayP99Ms)} max ${ms(w.loopDelayMaxMs)}`).join('; ')}${result.worker ? `; worker ${megabytes(result.worker.rss)} (peak ${megabytes(result.worker.peakRss)})` : ''}`,
