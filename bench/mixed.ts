@@ -24,7 +24,9 @@
  * (b) uses MariaDB at BENCH_MYSQL (mysql://root@127.0.0.1:3306/h_mixed, dropped and created) and
  * Redis at BENCH_REDIS (redis://127.0.0.1:6379/5, flushed).
  */
-import { performance } from 'node:perf_hooks';
+import http from 'node:http';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import Big from 'big.js';
 import { Redis } from 'ioredis';
@@ -40,6 +42,8 @@ import { arrivalOffsets, deliveryOf, seededRandom, summarise, visitorIp, weighte
 export const TARGET_P99_MS = 300;
 const PUBLIC_ORIGIN = 'http://127.0.0.1';
 const REQUEST_TIMEOUT_MS = 30_000;
+/** Connections per web process, as a proxy's upstream pool. */
+const MAX_SOCKETS = 256;
 const VISITORS = 5000;
 /** After the load: how long pages get for the last frames before they report. */
 const SETTLE_MS = 4000;
@@ -47,6 +51,11 @@ const SETTLE_MS = 4000;
 const BASELINE_ROUNDS = 10;
 const REST_MS = 6000;
 const PORTS = { a: [47101], b: [47111, 47112] } as const;
+
+/** A progress line on stderr (the figures go to stdout). */
+function progress(text: string): void {
+  process.stderr.write(`  [${new Date().toISOString().slice(11, 19)}] ${text}\n`);
+}
 
 /** Shares of the arrivals (they add up to 100). */
 export const MIX = {
@@ -108,15 +117,42 @@ function orderBody(n: number, random: () => number): string {
   });
 }
 
-async function call(url: string, visitor: number, body?: string): Promise<{ status: number; text: string }> {
-  const headers: Record<string, string> = { lang: 'en', 'x-forwarded-for': visitorIp(visitor) };
-  if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', origin: PUBLIC_ORIGIN });
-  try {
-    const response = await fetch(url, { method: body === undefined ? 'GET' : 'POST', headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    return { status: response.status, text: await response.text() };
-  } catch {
-    return { status: 0, text: '' };
-  }
+/**
+ * The load balancer's side of the wire: keep-alive connections, at most MAX_SOCKETS per web
+ * process (a request beyond them waits for one, and that wait counts in its latency), answers
+ * compressed as a browser asks for them.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+
+function decoded(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return zlib.brotliDecompressSync(body).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(body).toString();
+  return body.toString();
+}
+
+function call(url: string, visitor: number, body?: string, read = false): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { lang: 'en', 'x-forwarded-for': visitorIp(visitor), 'accept-encoding': 'br, gzip' };
+  if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', origin: PUBLIC_ORIGIN, 'content-length': String(Buffer.byteLength(body)) });
+  return new Promise((resolve) => {
+    const request = http.request(url, { method: body === undefined ? 'GET' : 'POST', headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        clearTimeout(timer);
+        const status = response.statusCode ?? 0;
+        // Only answers the harness reads (a created order, a refusal, what it asked to read) are decoded.
+        const wanted = read || status === 201 || status >= 400;
+        resolve({ status, text: wanted ? decoded(Buffer.concat(chunks), response.headers['content-encoding']) : '' });
+      });
+      response.on('error', () => resolve({ status: 0, text: '' }));
+    });
+    const timer = setTimeout(() => request.destroy(new Error('timeout')), REQUEST_TIMEOUT_MS);
+    request.on('error', () => {
+      clearTimeout(timer);
+      resolve({ status: 0, text: '' });
+    });
+    request.end(body);
+  });
 }
 
 async function startSetup(name: 'a' | 'b', children: BenchChild[]): Promise<Setup> {
@@ -174,6 +210,25 @@ async function createPageOrders(count: number, urls: string[], random: () => num
   return { orders, failures };
 }
 
+/** Per order: the changes it went through (confirmed, paid, cancelled), as the API reads it now. */
+async function statusChangesOf(orders: Order[], urls: string[]): Promise<Map<string, number>> {
+  const changes = new Map<string, number>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < orders.length) {
+        const n = next++;
+        const { uid, secret } = orders[n];
+        const answer = await call(`${urls[n % urls.length]}/api/orders/${uid}/${secret}`, 2_000_000 + n, undefined, true);
+        if (answer.status !== 200) throw new Error(`reading order ${uid} back: ${answer.status}`);
+        const { data } = JSON.parse(answer.text) as { data: { confirmedAt: string | null; paidAt: string | null; status: string; deleteReason: string | null } };
+        changes.set(uid, Number(data.confirmedAt !== null) + Number(data.paidAt !== null) + Number(data.status === 'deleted' && data.deleteReason === 'cancelled'));
+      }
+    }),
+  );
+  return changes;
+}
+
 interface RunResult {
   setup: Setup;
   options: MixedOptions;
@@ -185,7 +240,8 @@ interface RunResult {
   baseline: KindSummary[];
   atRest: Array<{ cpuShare: number; loopDelayP99Ms: number; loopDelayMaxMs: number }>;
   broadcasts: { expected: number; delivered: number; extra: number; gaps: number; widgets: number };
-  statuses: { expected: number; delivered: number; extra: number; pages: number };
+  statuses: { expected: number; delivered: number; extra: number; pages: number; actionsOk: number; actionsSent: number };
+  generator: { cpuShare: number; loopDelayP99Ms: number; loopDelayMaxMs: number };
   ticks: number;
   pagesOpened: number;
   pagesClosed: number;
@@ -203,6 +259,7 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
   servers.push(...setup.webs, ...(setup.worker ? [setup.worker] : []));
   await Promise.all(setup.webs.map((web) => web.ask({ type: 'rates' }, 'rates', 300_000)));
 
+  progress(`${setup.name}: servers up, rates published`);
   const pageCount = Math.round(options.clients * options.pageShare);
   const created = await createPageOrders(pageCount, setup.urls, random);
   if (created.orders.length === 0 && pageCount > 0) throw new Error(`no order could be created: ${created.failures[0]}`);
@@ -215,6 +272,7 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
       specs.push({ index, web, pair: { from: direction.from, to: direction.to } });
     }
   }
+  progress(`${created.orders.length} orders created for the order pages (${created.failures.length} refused)`);
   const widgetKeys = [...new Set(specs.flatMap((spec) => (spec.pair ? [directionKey(spec.pair)] : [])))];
   await Promise.all(setup.webs.map((web) => web.ask({ type: 'watch', keys: widgetKeys }, 'watching', 30_000)));
   const groups: BenchChild[] = [];
@@ -226,6 +284,7 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
   const opened = await Promise.all(
     groups.map((group, g) => group.ask<BenchMessage & { opened: number; failed: number; firstError: string | null }>({ type: 'open', pages: specs.filter((_, n) => n % groups.length === g) }, 'opened', 600_000)),
   );
+  progress(`${opened.reduce((sum, group) => sum + group.opened, 0)} pages open`);
   const failedOpen = opened.find((group) => group.failed > 0);
   if (failedOpen) console.log(`  ${failedOpen.failed} pages could not open: ${failedOpen.firstError}`);
 
@@ -318,6 +377,7 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
 
   const cpuBefore = await Promise.all(setup.webs.map((web) => web.ask<BenchMessage & { cpuMs: number }>({ type: 'reset' }, 'reset', 10_000)));
   const machineBefore = machine();
+  progress(`baseline done; the load starts (${options.seconds} s)`);
   const offsets = arrivalOffsets(options.rate, options.seconds);
   const outcomes: Outcome[] = [];
   const lateness: number[] = [];
@@ -338,6 +398,9 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
     inflight.add(request);
   };
 
+  const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+  generatorDelay.enable();
+  const generatorCpu = process.cpuUsage();
   const start = performance.now() + 100;
   await new Promise<void>((resolve) => {
     let n = 0;
@@ -353,7 +416,12 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
       }
     }, 1);
   });
+  const generatorCpuMs = (process.cpuUsage(generatorCpu).user + process.cpuUsage(generatorCpu).system) / 1000;
+  generatorDelay.disable();
+  const generator = { cpuShare: generatorCpuMs / (options.seconds * 1000), loopDelayP99Ms: generatorDelay.percentile(99) / 1e6, loopDelayMaxMs: generatorDelay.max / 1e6 };
+  progress(`every request sent; ${inflight.size} still unanswered`);
   await Promise.all([...inflight]);
+  progress('every request answered or timed out');
   const elapsedS = (lastAnswerAt - start) / 1000;
 
   // Rates keep moving: count what every server had emitted by now, give the pages time to get it.
@@ -365,6 +433,9 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
   const worker = setup.worker ? await setup.worker.ask<BenchMessage & { rss: number; peakRss: number; cpuMs: number }>({ type: 'status' }, 'status', 30_000) : null;
   const machineAfter = machine();
   await Promise.all(groups.map((group) => group.ask({ type: 'close' }, 'closed', 30_000)));
+  // What each order page was owed: the changes its order went through, read back once the load is
+  // over (an action whose answer timed out may still have been carried out, and announced).
+  const changed = await statusChangesOf(created.orders, setup.urls);
 
   // What each widget was owed: every version (after its watch's snapshot, up to the cutoff) in
   // which any web process's store changed its pair.
@@ -385,7 +456,7 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
     const spec = bySpec.get(report.index)!;
     ticks += report.ticks;
     if (spec.order) {
-      statusOwed.set(spec.order.uid, expectedStatuses.get(spec.order.uid) ?? 0);
+      statusOwed.set(spec.order.uid, changed.get(spec.order.uid) ?? 0);
       statusGot.set(spec.order.uid, report.statuses);
       continue;
     }
@@ -398,8 +469,9 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
     broadcasts.extra += [...got].filter((v) => !owed.includes(v)).length;
   }
   // Pages that did not open are owed their events all the same.
-  for (const order of created.orders) if (!statusOwed.has(order.uid)) statusOwed.set(order.uid, expectedStatuses.get(order.uid) ?? 0);
-  const statuses = { ...deliveryOf(statusOwed, statusGot), pages: statusGot.size };
+  for (const order of created.orders) if (!statusOwed.has(order.uid)) statusOwed.set(order.uid, changed.get(order.uid) ?? 0);
+  const actionsOk = [...expectedStatuses.values()].reduce((sum, count) => sum + count, 0);
+  const statuses = { ...deliveryOf(statusOwed, statusGot), pages: statusGot.size, actionsOk, actionsSent: actionNext };
   return {
     setup,
     options,
@@ -412,6 +484,7 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
     atRest,
     broadcasts,
     statuses,
+    generator,
     ticks,
     pagesOpened: opened.reduce((sum, group) => sum + group.opened, 0),
     pagesClosed: reports.filter((report) => report.closed).length,
@@ -463,11 +536,11 @@ export function describeMixed(result: RunResult): string {
     `${result.setup.name} — ${result.setup.storage}; ${options.seconds} s at ${options.rate} req/s (open loop), ${options.clients} Socket.IO pages`,
     `  machine: ${result.machineBefore} before the load, ${result.machineAfter} after`,
     `  pages: ${result.pagesOpened} opened (${result.statuses.pages} order pages on orders created before the run, ${result.broadcasts.widgets} widgets on random pairs), ${result.pagesClosed} closed during the run; ${result.setupOrders.created} setup orders${result.setupOrders.failures.length ? `, failures: ${result.setupOrders.failures.join(' | ')}` : ''}`,
-    `  offered ${result.offered.toFixed(1)} req/s, achieved ${result.achieved.toFixed(1)} answers/s (${result.achievedOk.toFixed(1)} 2xx/s); load generator lateness p99 ${ms(result.lateness.p99)}, max ${ms(result.lateness.max)}`,
+    `  offered ${result.offered.toFixed(1)} req/s, achieved ${result.achieved.toFixed(1)} answers/s (${result.achievedOk.toFixed(1)} 2xx/s); load generator (this process, at most ${MAX_SOCKETS} keep-alive connections per web process): sent late by p99 ${ms(result.lateness.p99)}, max ${ms(result.lateness.max)}; its CPU ${percent(result.generator.cpuShare)} of a core, event-loop delay p99 ${ms(result.generator.loopDelayP99Ms)} max ${ms(result.generator.loopDelayMaxMs)}`,
     table([['  kind', 'answers', 'p50', 'p95', 'p99', 'max', '2xx', '5xx', 'other non-2xx', 'baseline p50', 'p50 / baseline'], ...rows]),
     `  baseline (same run, same servers, pages open, before the load): each kind one request at a time, ${BASELINE_ROUNDS} rounds (${result.baseline.filter((k) => k.kind !== 'all').reduce((sum, k) => sum + k.serverErrors + Object.values(k.otherCodes).reduce((a, b) => a + b, 0), 0)} non-2xx); servers at rest for ${REST_MS / 1000} s: ${result.atRest.map((r, n) => `web ${n + 1} CPU ${percent(r.cpuShare)} of a core, event-loop delay p99 ${ms(r.loopDelayP99Ms)} max ${ms(r.loopDelayMaxMs)}`).join('; ')}`,
     `  broadcasts (rates:pair to widgets): expected ${result.broadcasts.expected}, delivered ${result.broadcasts.delivered} (${share(result.broadcasts)}), unexpected ${result.broadcasts.extra}, gaps seen by pages ${result.broadcasts.gaps}`,
-    `  order statuses (order:status to order pages): expected ${result.statuses.expected}, delivered ${result.statuses.delivered} (${share(result.statuses)}), unexpected ${result.statuses.extra}; order:tick frames received ${result.ticks}`,
+    `  order statuses (order:status to order pages; owed = the changes each order went through, read back after the run; ${result.statuses.actionsSent} actions sent, ${result.statuses.actionsOk} answered 2xx): expected ${result.statuses.expected}, delivered ${result.statuses.delivered} (${share(result.statuses)}), unexpected ${result.statuses.extra}; order:tick frames received ${result.ticks}`,
     `  server RSS: ${result.webs.map((w, n) => `web ${n + 1} ${megabytes(w.rss)} at the end (peak ${megabytes(w.peakRss)}), CPU ${(result.webCpuMs[n] / 1000).toFixed(1)} s, event-loop delay p99 ${ms(w.loopDelayP99Ms)} max ${ms(w.loopDelayMaxMs)}`).join('; ')}${result.worker ? `; worker ${megabytes(result.worker.rss)} (peak ${megabytes(result.worker.peakRss)})` : ''}`,
     `  targets: p99 ${ms(all.latency.p99)} < ${TARGET_P99_MS} ms: ${all.latency.p99 < TARGET_P99_MS ? 'met' : 'MISSED'}; 5xx ${all.serverErrors}: ${all.serverErrors === 0 ? 'met' : 'MISSED'}; broadcasts ${share(result.broadcasts)}: ${result.broadcasts.delivered === result.broadcasts.expected ? 'met' : 'MISSED'}; statuses ${share(result.statuses)}: ${result.statuses.delivered === result.statuses.expected ? 'met' : 'MISSED'} — ${mixedMet(result) ? 'all met' : 'NOT all met'}`,
   ].join('\n');
