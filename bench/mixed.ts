@@ -219,7 +219,10 @@ async function statusChangesOf(orders: Order[], urls: string[]): Promise<Map<str
       while (next < orders.length) {
         const n = next++;
         const { uid, secret } = orders[n];
-        const answer = await call(`${urls[n % urls.length]}/api/orders/${uid}/${secret}`, 2_000_000 + n, undefined, true);
+        let answer = { status: 0, text: '' };
+        for (let attempt = 0; attempt < 5 && answer.status !== 200; attempt += 1) {
+          answer = await call(`${urls[n % urls.length]}/api/orders/${uid}/${secret}`, 2_000_000 + n, undefined, true);
+        }
         if (answer.status !== 200) throw new Error(`reading order ${uid} back: ${answer.status}`);
         const { data } = JSON.parse(answer.text) as { data: { confirmedAt: string | null; paidAt: string | null; status: string; deleteReason: string | null } };
         changes.set(uid, Number(data.confirmedAt !== null) + Number(data.paidAt !== null) + Number(data.status === 'deleted' && data.deleteReason === 'cancelled'));
@@ -426,6 +429,11 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
 
   // Rates keep moving: count what every server had emitted by now, give the pages time to get it.
   const cutoff = Math.max(...(await Promise.all(setup.webs.map((web) => web.ask<Status>({ type: 'status' }, 'status', 30_000)))).map((s) => s.version));
+  // What each order page is owed: the changes its order went through by now, read back through
+  // the API (an action whose answer timed out may still have been carried out and announced);
+  // changes made after this read are counted apart, as unexpected, never as owed.
+  const changed = await statusChangesOf(created.orders, setup.urls);
+  progress('orders read back; the pages get the last events');
   await sleep(SETTLE_MS);
   const reports = (await Promise.all(groups.map((group) => group.ask<BenchMessage & { pages: PageReport[] }>({ type: 'report' }, 'report', 60_000)))).flatMap((r) => r.pages);
   const changes = await Promise.all(setup.webs.map((web) => web.ask<BenchMessage & { changes: Array<[string, number[]]> }>({ type: 'changes' }, 'changes', 60_000)));
@@ -433,9 +441,6 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
   const worker = setup.worker ? await setup.worker.ask<BenchMessage & { rss: number; peakRss: number; cpuMs: number }>({ type: 'status' }, 'status', 30_000) : null;
   const machineAfter = machine();
   await Promise.all(groups.map((group) => group.ask({ type: 'close' }, 'closed', 30_000)));
-  // What each order page was owed: the changes its order went through, read back once the load is
-  // over (an action whose answer timed out may still have been carried out, and announced).
-  const changed = await statusChangesOf(created.orders, setup.urls);
 
   // What each widget was owed: every version (after its watch's snapshot, up to the cutoff) in
   // which any web process's store changed its pair.
@@ -476,7 +481,7 @@ async function runSetup(name: 'a' | 'b', options: MixedOptions, children: BenchC
     setup,
     options,
     offered: offsets.length / options.seconds,
-    achieved: outcomes.length / elapsedS,
+    achieved: outcomes.filter((o) => o.status > 0).length / elapsedS,
     achievedOk: outcomes.filter((o) => o.status >= 200 && o.status < 300).length / elapsedS,
     lateness: summarise(lateness.map((latencyMs) => ({ kind: 'launch', status: 200, latencyMs })))[0].latency,
     kinds: summarise(outcomes),
@@ -536,7 +541,7 @@ export function describeMixed(result: RunResult): string {
     `${result.setup.name} — ${result.setup.storage}; ${options.seconds} s at ${options.rate} req/s (open loop), ${options.clients} Socket.IO pages`,
     `  machine: ${result.machineBefore} before the load, ${result.machineAfter} after`,
     `  pages: ${result.pagesOpened} opened (${result.statuses.pages} order pages on orders created before the run, ${result.broadcasts.widgets} widgets on random pairs), ${result.pagesClosed} closed during the run; ${result.setupOrders.created} setup orders${result.setupOrders.failures.length ? `, failures: ${result.setupOrders.failures.join(' | ')}` : ''}`,
-    `  offered ${result.offered.toFixed(1)} req/s, achieved ${result.achieved.toFixed(1)} answers/s (${result.achievedOk.toFixed(1)} 2xx/s); load generator (this process, at most ${MAX_SOCKETS} keep-alive connections per web process): sent late by p99 ${ms(result.lateness.p99)}, max ${ms(result.lateness.max)}; its CPU ${percent(result.generator.cpuShare)} of a core, event-loop delay p99 ${ms(result.generator.loopDelayP99Ms)} max ${ms(result.generator.loopDelayMaxMs)}`,
+    `  offered ${result.offered.toFixed(1)} req/s, achieved ${result.achieved.toFixed(1)} HTTP answers/s (${result.achievedOk.toFixed(1)} 2xx/s; status 0 = no answer within ${REQUEST_TIMEOUT_MS / 1000} s); load generator (this process, at most ${MAX_SOCKETS} keep-alive connections per web process): sent late by p99 ${ms(result.lateness.p99)}, max ${ms(result.lateness.max)}; its CPU ${percent(result.generator.cpuShare)} of a core, event-loop delay p99 ${ms(result.generator.loopDelayP99Ms)} max ${ms(result.generator.loopDelayMaxMs)}`,
     table([['  kind', 'answers', 'p50', 'p95', 'p99', 'max', '2xx', '5xx', 'other non-2xx', 'baseline p50', 'p50 / baseline'], ...rows]),
     `  baseline (same run, same servers, pages open, before the load): each kind one request at a time, ${BASELINE_ROUNDS} rounds (${result.baseline.filter((k) => k.kind !== 'all').reduce((sum, k) => sum + k.serverErrors + Object.values(k.otherCodes).reduce((a, b) => a + b, 0), 0)} non-2xx); servers at rest for ${REST_MS / 1000} s: ${result.atRest.map((r, n) => `web ${n + 1} CPU ${percent(r.cpuShare)} of a core, event-loop delay p99 ${ms(r.loopDelayP99Ms)} max ${ms(r.loopDelayMaxMs)}`).join('; ')}`,
     `  broadcasts (rates:pair to widgets): expected ${result.broadcasts.expected}, delivered ${result.broadcasts.delivered} (${share(result.broadcasts)}), unexpected ${result.broadcasts.extra}, gaps seen by pages ${result.broadcasts.gaps}`,
