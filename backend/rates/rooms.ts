@@ -16,7 +16,7 @@ import { rooms, type PairRateFrame, type RatesDto, type ReservesUpdate } from '.
 import { ratesWatchSchema, type RatesWatch } from '../../common/ratesScope';
 import type { ServerI18n } from '../platform/i18n';
 import type { Logger } from '../platform/logger';
-import { createDirectSender } from '../platform/realtime/directSend';
+import { createDirectSender, type DirectSender } from '../platform/realtime/directSend';
 import type { RealtimeIO, RealtimeSocket } from '../platform/realtime/types';
 import { directionKey } from './engine';
 import { presentRates } from './scope';
@@ -41,9 +41,13 @@ export function encodePairFrame(frame: PairRateFrame): string {
   return `2${JSON.stringify(['rates:pair', frame])}`;
 }
 
-/** The store's changes to this process's sockets, each room only its own. */
-export function roomBroadcast(io: RealtimeIO): RatesBroadcast {
-  const sender = createDirectSender(io);
+/**
+ * The store's changes to this process's sockets, each room only its own. `sender` writes the
+ * pre-encoded frames (the direct sender of `io` unless a bench wraps it to record them).
+ */
+export function roomBroadcast(io: RealtimeIO, sender: DirectSender = createDirectSender(io)): RatesBroadcast {
+  /** Whether any local socket is in one of the rooms: Socket.IO encodes a broadcast before it looks. */
+  const anyIn = (...names: string[]) => names.some((name) => (sender.members(name)?.size ?? 0) > 0);
   /** The version each direction last changed at, as this process saw it (`p` of the next frame). */
   const changedAt = new Map<string, number>();
   let reservesAt = 0;
@@ -58,7 +62,8 @@ export function roomBroadcast(io: RealtimeIO): RatesBroadcast {
 
   return {
     rates(update, before) {
-      io.local.to(rooms.rates).emit('rates:update', update);
+      // The whole change (megabytes on the generated catalogue) is encoded only for a `rates` member.
+      if (anyIn(rooms.rates)) io.local.to(rooms.rates).emit('rates:update', update);
       for (const rate of update.rates) {
         const key = directionKey(rate);
         sendPair(key, rate.from, rate.to, update.version, () => rateDelta(before.get(key), rate));
@@ -68,7 +73,7 @@ export function roomBroadcast(io: RealtimeIO): RatesBroadcast {
     reserves(update) {
       const frame: ReservesUpdate = { ...update, previous: reservesAt };
       reservesAt = update.version;
-      io.local.to([rooms.rates, rooms.reserves]).emit('reserves:update', frame);
+      if (anyIn(rooms.rates, rooms.reserves)) io.local.to([rooms.rates, rooms.reserves]).emit('reserves:update', frame);
     },
   };
 }
