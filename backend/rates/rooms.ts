@@ -24,6 +24,12 @@ import type { RatesBroadcast, RatesView } from './store';
 
 const PAIR_ROOM_PREFIX = rooms.pair('', '').slice(0, -1);
 
+interface PairEntry {
+  key: string;
+  room: string;
+  changedAt: number;
+}
+
 /** The fields of `next` that differ from `before` (all of them for a direction new to the client). */
 export function rateDelta(before: DirectionRateDto | undefined, next: DirectionRateDto): Partial<DirectionRateDto> {
   if (before === undefined) return next;
@@ -48,27 +54,42 @@ export function encodePairFrame(frame: PairRateFrame): string {
 export function roomBroadcast(io: RealtimeIO, sender: DirectSender = createDirectSender(io)): RatesBroadcast {
   /** Whether any local socket is in one of the rooms: Socket.IO encodes a broadcast before it looks. */
   const anyIn = (...names: string[]) => names.some((name) => (sender.members(name)?.size ?? 0) > 0);
-  /** The version each direction last changed at, as this process saw it (`p` of the next frame). */
-  const changedAt = new Map<string, number>();
+  /**
+   * Per direction (by `from`, then `to`: asset codes, short strings the parser interns, so a
+   * lookup builds no string): its key, its room's name and the version it last changed at, as
+   * this process saw it (`p` of the next frame). A tick of the generated catalogue changes 20,000
+   * directions and this is the whole cost of the ones nobody here watches.
+   */
+  const pairs = new Map<string, Map<string, PairEntry>>();
   let reservesAt = 0;
 
-  function sendPair(key: string, from: string, to: string, version: number, delta: () => PairRateFrame['d']): void {
-    const previous = changedAt.get(key) ?? 0;
-    changedAt.set(key, version);
-    const members = sender.members(rooms.pair(from, to));
+  function entryOf(from: string, to: string): PairEntry {
+    let byTo = pairs.get(from);
+    if (byTo === undefined) pairs.set(from, (byTo = new Map()));
+    let entry = byTo.get(to);
+    if (entry === undefined) {
+      const key = directionKey({ from, to });
+      byTo.set(to, (entry = { key, room: rooms.pair(from, to), changedAt: 0 }));
+    }
+    return entry;
+  }
+
+  /** The entry's frame to its room's local sockets, if any; `next` undefined: no longer offered. */
+  function sendPair(entry: PairEntry, version: number, next: DirectionRateDto | undefined, before: ReadonlyMap<string, DirectionRateDto>): void {
+    const previous = entry.changedAt;
+    entry.changedAt = version;
+    const members = sender.members(entry.room);
     if (members === undefined || members.size === 0) return;
-    sender.write(members, encodePairFrame({ k: key, v: version, p: previous, d: delta() }));
+    const d = next === undefined ? null : rateDelta(before.get(entry.key), next);
+    sender.write(members, encodePairFrame({ k: entry.key, v: version, p: previous, d }));
   }
 
   return {
     rates(update, before) {
       // The whole change (megabytes on the generated catalogue) is encoded only for a `rates` member.
       if (anyIn(rooms.rates)) io.local.to(rooms.rates).emit('rates:update', update);
-      for (const rate of update.rates) {
-        const key = directionKey(rate);
-        sendPair(key, rate.from, rate.to, update.version, () => rateDelta(before.get(key), rate));
-      }
-      for (const removed of update.removed) sendPair(directionKey(removed), removed.from, removed.to, update.version, () => null);
+      for (const rate of update.rates) sendPair(entryOf(rate.from, rate.to), update.version, rate, before);
+      for (const removed of update.removed) sendPair(entryOf(removed.from, removed.to), update.version, undefined, before);
     },
     reserves(update) {
       const frame: ReservesUpdate = { ...update, previous: reservesAt };

@@ -77,4 +77,29 @@ describe('Socket.IO and Engine.IO internals the direct sends rely on (tripwires 
     expect(sender.write(sender.members('both')!, '2["probe",{"n":1}]')).to.equal(2);
     for (const args of await Promise.all(heard)) expect(args).to.deep.equal([{ n: 1 }]);
   });
+
+  it('writes straight to an idle websocket, and behind what engine.io still holds queued (the order kept)', async () => {
+    const sender = createDirectSender(io);
+    const { client, id } = await connected('websocket');
+    const socket = io.of('/').sockets.get(id)!;
+    socket.join('order');
+    const conn = socket.conn as unknown as { writeBuffer: unknown[] };
+    const heard: string[] = [];
+    const all = new Promise<void>((resolve) =>
+      client.onAny((event: string) => {
+        heard.push(event);
+        if (heard.length === 4) resolve();
+      }),
+    );
+    expect(conn.writeBuffer).to.have.length(0);
+    sender.write(sender.members('order')!, '2["first"]');
+    // The first emit leaves the transport busy until its write completes: the second one waits in
+    // engine.io's buffer, and the direct write after it must not overtake it.
+    socket.emit('second');
+    socket.emit('third');
+    expect(conn.writeBuffer.length, 'engine.io holds a packet').to.be.above(0);
+    sender.write(sender.members('order')!, '2["fourth"]');
+    await all;
+    expect(heard).to.deep.equal(['first', 'second', 'third', 'fourth']);
+  });
 });
