@@ -28,6 +28,8 @@ interface PairEntry {
   key: string;
   room: string;
   changedAt: number;
+  /** The room's live member set while it has local sockets (kept by the adapter's room events). */
+  members: ReadonlySet<string> | undefined;
 }
 
 /** The fields of `next` that differ from `before` (all of them for a direction new to the client). */
@@ -56,9 +58,10 @@ export function roomBroadcast(io: RealtimeIO, sender: DirectSender = createDirec
   const anyIn = (...names: string[]) => names.some((name) => (sender.members(name)?.size ?? 0) > 0);
   /**
    * Per direction (by `from`, then `to`: asset codes, short strings the parser interns, so a
-   * lookup builds no string): its key, its room's name and the version it last changed at, as
-   * this process saw it (`p` of the next frame). A tick of the generated catalogue changes 20,000
-   * directions and this is the whole cost of the ones nobody here watches.
+   * lookup builds no string): its key, its room's name, the version it last changed at, as this
+   * process saw it (`p` of the next frame), and its room's members here, if any. A tick of the
+   * generated catalogue changes 20,000 directions and this is the whole cost of the ones nobody
+   * here watches: no room name built, no adapter lookup.
    */
   const pairs = new Map<string, Map<string, PairEntry>>();
   let reservesAt = 0;
@@ -69,16 +72,37 @@ export function roomBroadcast(io: RealtimeIO, sender: DirectSender = createDirec
     let entry = byTo.get(to);
     if (entry === undefined) {
       const key = directionKey({ from, to });
-      byTo.set(to, (entry = { key, room: rooms.pair(from, to), changedAt: 0 }));
+      const room = rooms.pair(from, to);
+      byTo.set(to, (entry = { key, room, changedAt: 0, members: sender.members(room) }));
     }
     return entry;
   }
+
+  /** The entry of a pair room's name, or null for any other room. */
+  function entryOfRoom(room: string): PairEntry | null {
+    if (!room.startsWith(PAIR_ROOM_PREFIX)) return null;
+    const [from, to] = room.slice(PAIR_ROOM_PREFIX.length).split('>');
+    return from && to ? entryOf(from, to) : null;
+  }
+
+  // A pair room's member set is the adapter's own, the same object from its first member to its
+  // last (internals.int.test.ts): taken when the room appears, dropped when it goes.
+  const adapter = io.of('/').adapter;
+  adapter.on('create-room', (room: string) => {
+    const entry = entryOfRoom(room);
+    if (entry) entry.members = sender.members(room);
+  });
+  adapter.on('delete-room', (room: string) => {
+    const entry = entryOfRoom(room);
+    if (entry) entry.members = undefined;
+  });
+  for (const room of adapter.rooms.keys()) entryOfRoom(room);
 
   /** The entry's frame to its room's local sockets, if any; `next` undefined: no longer offered. */
   function sendPair(entry: PairEntry, version: number, next: DirectionRateDto | undefined, before: ReadonlyMap<string, DirectionRateDto>): void {
     const previous = entry.changedAt;
     entry.changedAt = version;
-    const members = sender.members(entry.room);
+    const { members } = entry;
     if (members === undefined || members.size === 0) return;
     const d = next === undefined ? null : rateDelta(before.get(entry.key), next);
     sender.write(members, encodePairFrame({ k: entry.key, v: version, p: previous, d }));
