@@ -49,8 +49,9 @@ export interface CatalogueSide {
   disconnects: number;
   /** `rates:pair` bytes received (WebSocket payload), per page per tick. */
   bytesPerClientTick: number;
-  /** Server process RSS after the ticks. */
+  /** Server process RSS after the ticks, and the JS heap in use then. */
   rss: number;
+  heapUsed: number;
   /** The send of a tick's frames to every page (p50, max). */
   sendLoop: Distribution;
 }
@@ -82,7 +83,7 @@ interface SideReport {
 }
 type Report = BenchMessage & Record<Side, SideReport> & { probes: { compared: number; differ: number } };
 type Connected = BenchMessage & Record<Side, { connected: number; failed: number; ms: number; firstError: string | null }>;
-type Memory = BenchMessage & { rss: number; sockets: number };
+type Memory = BenchMessage & { rss: number; heapUsed: number; sockets: number };
 
 const DELIVERY_TIMEOUT_MS = 20_000;
 const SETTLE_MS = 1000;
@@ -193,18 +194,19 @@ async function measure(options: CatalogueOptions, children: BenchChild[]): Promi
   const base = summarise(reports, 'ws', emitAt.ws, due, connected);
   const pipeline = summarise(reports, 'socket.io', publishedAt, due, connected);
   const tickCount = Math.max(1, ticks.length);
-  const side = (figures: typeof real, rss: number, sends: number[]): CatalogueSide => ({
+  const side = (figures: typeof real, memory: Memory, sends: number[]): CatalogueSide => ({
     connected: figures.connected,
     connectMs: figures.connectMs,
     latency: distribution(figures.latencies),
     delivered: figures.delivered,
     disconnects: figures.disconnects,
     bytesPerClientTick: figures.bytes / (options.clients * tickCount),
-    rss,
+    rss: memory.rss,
+    heapUsed: memory.heapUsed,
     sendLoop: distribution(sends),
   });
-  const socketIo = side(real, sutMemory.rss, sendMs['socket.io']);
-  const ws = side(base, baseMemory.rss, sendMs.ws);
+  const socketIo = side(real, sutMemory, sendMs['socket.io']);
+  const ws = side(base, baseMemory, sendMs.ws);
   return {
     options,
     directions: sutReady.pairs.length,
@@ -279,6 +281,7 @@ export function describeCatalogue(result: CatalogueResult): string {
     `  median over ticks of the per-tick p99 ratio: ${ratio(result.pairedP99Ratio)}`,
     `  p99 socket.io / ws: ${ratio(result.p99Ratio)} (target <= ${ratio(TARGET_PAIR_P99_RATIO)}): ${verdict(pass.p99)}`,
     `  delivered: ${percent(socketIo.delivered)} (target 100 %): ${verdict(pass.delivered)}`,
+    `  JS heap in use then: socket.io ${megabytes(socketIo.heapUsed)}, ws ${megabytes(ws.heapUsed)}`,
     `  RSS web process / ws server: ${ratio(result.rssRatio)} (target <= ${ratio(TARGET_RSS_RATIO)}): ${verdict(pass.rss)}`,
     `  machine: ${result.machineBefore} before, ${result.machineAfter} after`,
   ].join('\n');

@@ -127,7 +127,8 @@ async function main(): Promise<void> {
     if (message.type === 'memory') {
       // Both servers are measured the same way: after a full collection when the harness allows it.
       globalThis.gc?.();
-      tell({ type: 'memory', rss: process.memoryUsage().rss, sockets: server.io.engine.clientsCount });
+      const { rss, heapUsed, external } = process.memoryUsage();
+      tell({ type: 'memory', rss, heapUsed, external, sockets: server.io.engine.clientsCount });
     }
   });
   tell({

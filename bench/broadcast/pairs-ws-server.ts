@@ -35,7 +35,8 @@ async function main(): Promise<void> {
     }
     if (message.type === 'memory') {
       globalThis.gc?.();
-      tell({ type: 'memory', rss: process.memoryUsage().rss, sockets: server.clients.size });
+      const { rss, heapUsed, external } = process.memoryUsage();
+      tell({ type: 'memory', rss, heapUsed, external, sockets: server.clients.size });
     }
   });
   const address = server.address();
