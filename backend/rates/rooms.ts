@@ -16,13 +16,21 @@ import { rooms, type PairRateFrame, type RatesDto, type ReservesUpdate } from '.
 import { ratesWatchSchema, type RatesWatch } from '../../common/ratesScope';
 import type { ServerI18n } from '../platform/i18n';
 import type { Logger } from '../platform/logger';
-import { createDirectSender } from '../platform/realtime/directSend';
+import { createDirectSender, type DirectSender } from '../platform/realtime/directSend';
 import type { RealtimeIO, RealtimeSocket } from '../platform/realtime/types';
 import { directionKey } from './engine';
 import { presentRates } from './scope';
 import type { RatesBroadcast, RatesView } from './store';
 
 const PAIR_ROOM_PREFIX = rooms.pair('', '').slice(0, -1);
+
+interface PairEntry {
+  key: string;
+  room: string;
+  changedAt: number;
+  /** The room's live member set while it has local sockets (kept by the adapter's room events). */
+  members: ReadonlySet<string> | undefined;
+}
 
 /** The fields of `next` that differ from `before` (all of them for a direction new to the client). */
 export function rateDelta(before: DirectionRateDto | undefined, next: DirectionRateDto): Partial<DirectionRateDto> {
@@ -41,34 +49,76 @@ export function encodePairFrame(frame: PairRateFrame): string {
   return `2${JSON.stringify(['rates:pair', frame])}`;
 }
 
-/** The store's changes to this process's sockets, each room only its own. */
-export function roomBroadcast(io: RealtimeIO): RatesBroadcast {
-  const sender = createDirectSender(io);
-  /** The version each direction last changed at, as this process saw it (`p` of the next frame). */
-  const changedAt = new Map<string, number>();
+/**
+ * The store's changes to this process's sockets, each room only its own. `sender` writes the
+ * pre-encoded frames (the direct sender of `io` unless a bench wraps it to record them).
+ */
+export function roomBroadcast(io: RealtimeIO, sender: DirectSender = createDirectSender(io)): RatesBroadcast {
+  /** Whether any local socket is in one of the rooms: Socket.IO encodes a broadcast before it looks. */
+  const anyIn = (...names: string[]) => names.some((name) => (sender.members(name)?.size ?? 0) > 0);
+  /**
+   * Per direction (by `from`, then `to`: asset codes, short strings the parser interns, so a
+   * lookup builds no string): its key, its room's name, the version it last changed at, as this
+   * process saw it (`p` of the next frame), and its room's members here, if any. A tick of the
+   * generated catalogue changes 20,000 directions and this is the whole cost of the ones nobody
+   * here watches: no room name built, no adapter lookup.
+   */
+  const pairs = new Map<string, Map<string, PairEntry>>();
   let reservesAt = 0;
 
-  function sendPair(key: string, from: string, to: string, version: number, delta: () => PairRateFrame['d']): void {
-    const previous = changedAt.get(key) ?? 0;
-    changedAt.set(key, version);
-    const members = sender.members(rooms.pair(from, to));
+  function entryOf(from: string, to: string): PairEntry {
+    let byTo = pairs.get(from);
+    if (byTo === undefined) pairs.set(from, (byTo = new Map()));
+    let entry = byTo.get(to);
+    if (entry === undefined) {
+      const key = directionKey({ from, to });
+      const room = rooms.pair(from, to);
+      byTo.set(to, (entry = { key, room, changedAt: 0, members: sender.members(room) }));
+    }
+    return entry;
+  }
+
+  /** The entry of a pair room's name, or null for any other room. */
+  function entryOfRoom(room: string): PairEntry | null {
+    if (!room.startsWith(PAIR_ROOM_PREFIX)) return null;
+    const [from, to] = room.slice(PAIR_ROOM_PREFIX.length).split('>');
+    return from && to ? entryOf(from, to) : null;
+  }
+
+  // A pair room's member set is the adapter's own, the same object from its first member to its
+  // last (internals.int.test.ts): taken when the room appears, dropped when it goes.
+  const adapter = io.of('/').adapter;
+  adapter.on('create-room', (room: string) => {
+    const entry = entryOfRoom(room);
+    if (entry) entry.members = sender.members(room);
+  });
+  adapter.on('delete-room', (room: string) => {
+    const entry = entryOfRoom(room);
+    if (entry) entry.members = undefined;
+  });
+  for (const room of adapter.rooms.keys()) entryOfRoom(room);
+
+  /** The entry's frame to its room's local sockets, if any; `next` undefined: no longer offered. */
+  function sendPair(entry: PairEntry, version: number, next: DirectionRateDto | undefined, before: ReadonlyMap<string, DirectionRateDto>): void {
+    const previous = entry.changedAt;
+    entry.changedAt = version;
+    const { members } = entry;
     if (members === undefined || members.size === 0) return;
-    sender.write(members, encodePairFrame({ k: key, v: version, p: previous, d: delta() }));
+    const d = next === undefined ? null : rateDelta(before.get(entry.key), next);
+    sender.write(members, encodePairFrame({ k: entry.key, v: version, p: previous, d }));
   }
 
   return {
     rates(update, before) {
-      io.local.to(rooms.rates).emit('rates:update', update);
-      for (const rate of update.rates) {
-        const key = directionKey(rate);
-        sendPair(key, rate.from, rate.to, update.version, () => rateDelta(before.get(key), rate));
-      }
-      for (const removed of update.removed) sendPair(directionKey(removed), removed.from, removed.to, update.version, () => null);
+      // The whole change (megabytes on the generated catalogue) is encoded only for a `rates` member.
+      if (anyIn(rooms.rates)) io.local.to(rooms.rates).emit('rates:update', update);
+      for (const rate of update.rates) sendPair(entryOf(rate.from, rate.to), update.version, rate, before);
+      for (const removed of update.removed) sendPair(entryOf(removed.from, removed.to), update.version, undefined, before);
     },
     reserves(update) {
       const frame: ReservesUpdate = { ...update, previous: reservesAt };
       reservesAt = update.version;
-      io.local.to([rooms.rates, rooms.reserves]).emit('reserves:update', frame);
+      if (anyIn(rooms.rates, rooms.reserves)) io.local.to([rooms.rates, rooms.reserves]).emit('reserves:update', frame);
     },
   };
 }

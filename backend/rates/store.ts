@@ -148,6 +148,19 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
   }
 
   /**
+   * Sends the change, then (when rates moved) rebuilds the exports of the state just set, in the
+   * same turn: nothing reads the state in between, and the pages get their frames before the
+   * rebuild's megabytes of strings (and the collection they bring on) on the generated catalogue.
+   */
+  function emitThenExport(version: number, at: string, emitted: Emitted, before: ReadonlyMap<string, DirectionRateDto>, ratesMoved: boolean): void {
+    try {
+      emit(version, at, emitted, before);
+    } finally {
+      if (ratesMoved && state !== null) state = { ...state, exports: rebuildExports(state.list, state.assets) };
+    }
+  }
+
+  /**
    * Whether a snapshot or change is ahead of the current state: a higher version, or a later
    * time (the KV was emptied and the worker counts from 1 again).
    */
@@ -190,7 +203,7 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
     }, before);
   }
 
-  /** Applies the change that directly follows the current state. */
+  /** Applies the change that directly follows the current state; its frames go out before the exports' rebuild. */
   function apply(current: RatesState, change: RatesChange): void {
     const rates = new Map(current.rates);
     for (const rate of change.rates) rates.set(directionKey(rate), rate);
@@ -210,15 +223,15 @@ export async function startRatesStore(options: RatesStoreOptions): Promise<Rates
       reserves: [...reserveAmounts].map(([code, amount]) => ({ code, amount })),
       assets,
       prices: change.prices ?? current.prices,
-      exports: ratesMoved ? rebuildExports(list, assets) : current.exports,
+      exports: current.exports,
       expired: false,
     };
-    emit(change.version, change.generatedAt, {
+    emitThenExport(change.version, change.generatedAt, {
       rates: change.rates,
       removed: change.removed,
       reserves: change.reserves,
       removedReserves: change.removedReserves,
-    }, current.rates);
+    }, current.rates, ratesMoved);
   }
 
   function onMessage(message: string): void {

@@ -44,11 +44,17 @@ describe('Socket.IO and Engine.IO internals the direct sends rely on (tripwires 
     return { client, id: client.id! };
   }
 
-  it("keeps one live member set per room (socket.io-adapter's `rooms`) and announces `delete-room` when it empties", async () => {
+  it("keeps one live member set per room (socket.io-adapter's `rooms`), announced by `create-room` and `delete-room`", async () => {
     const sender = createDirectSender(io);
     const first = await connected('websocket');
     const second = await connected('websocket');
+    const created: Array<ReadonlySet<string> | undefined> = [];
+    const onCreate = (room: string) => room === 'tripwire' && created.push(sender.members(room));
+    io.of('/').adapter.on('create-room', onCreate);
     io.of('/').sockets.get(first.id)!.join('tripwire');
+    io.of('/').adapter.off('create-room', onCreate);
+    expect(created).to.have.length(1);
+    expect(created[0]).to.equal(sender.members('tripwire'));
     const members = sender.members('tripwire')!;
     expect([...members]).to.deep.equal([first.id]);
     io.of('/').sockets.get(second.id)!.join('tripwire');
@@ -76,5 +82,30 @@ describe('Socket.IO and Engine.IO internals the direct sends rely on (tripwires 
     const heard = sockets.map(({ client }) => new Promise<unknown[]>((resolve) => client.once('probe', (...args: unknown[]) => resolve(args))));
     expect(sender.write(sender.members('both')!, '2["probe",{"n":1}]')).to.equal(2);
     for (const args of await Promise.all(heard)) expect(args).to.deep.equal([{ n: 1 }]);
+  });
+
+  it('writes straight to an idle websocket, and behind what engine.io still holds queued (the order kept)', async () => {
+    const sender = createDirectSender(io);
+    const { client, id } = await connected('websocket');
+    const socket = io.of('/').sockets.get(id)!;
+    socket.join('order');
+    const conn = socket.conn as unknown as { writeBuffer: unknown[] };
+    const heard: string[] = [];
+    const all = new Promise<void>((resolve) =>
+      client.onAny((event: string) => {
+        heard.push(event);
+        if (heard.length === 4) resolve();
+      }),
+    );
+    expect(conn.writeBuffer).to.have.length(0);
+    sender.write(sender.members('order')!, '2["first"]');
+    // engine.io's first packet leaves the transport busy until its write completes: the next one
+    // waits in engine.io's buffer, and the direct write after it must not overtake it.
+    socket.conn.write('2["second"]');
+    socket.conn.write('2["third"]');
+    expect(conn.writeBuffer.length, 'engine.io holds a packet').to.be.above(0);
+    sender.write(sender.members('order')!, '2["fourth"]');
+    await all;
+    expect(heard).to.deep.equal(['first', 'second', 'third', 'fourth']);
   });
 });
