@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { runChild, serveParent, sharedClock, sleep, tell } from '../lib/child';
+import { connectPage } from './page';
 
 export type Side = 'socket.io' | 'ws';
 
@@ -55,34 +56,15 @@ function onFrame(side: Side, data: Buffer, index: number, at: number): void {
 }
 
 function connectOne(side: Side, index: number): Promise<WebSocket> {
-  const socket = new WebSocket(urls[side], { perMessageDeflate: false });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.terminate();
-      reject(new Error('connect timeout'));
-    }, CONNECT_TIMEOUT_MS);
-    const connected = () => {
-      clearTimeout(timer);
-      socket.once('close', () => (sides[side].disconnects += 1));
-      resolve(socket);
-    };
-    socket.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    socket.on('message', (data: Buffer) => {
-      const at = sharedClock();
-      if (side === 'socket.io') {
-        const first = data[0];
-        if (data.length === 1 && first === 0x32) return void socket.send('3'); // ping → pong
-        if (first === 0x30) return void socket.send('40{"lang":"en"}'); // open → CONNECT to "/"
-        // Greeted: join the whole feed's room (`rates:subscribe`, ack id 0), connected once acked.
-        if (data.toString('latin1', 0, 17) === '42["server:hello"') return void socket.send('420["rates:subscribe"]');
-        if (data.toString('latin1', 0, 3) === '430') return connected();
-      }
-      onFrame(side, data, index, at);
-    });
-    if (side === 'ws') socket.once('open', connected);
+  return connectPage({
+    url: urls[side],
+    side,
+    timeoutMs: CONNECT_TIMEOUT_MS,
+    // Greeted: join the whole feed's room (`rates:subscribe`, ack id 0), connected once acked.
+    join: '420["rates:subscribe"]',
+    acked: () => null,
+    onFrame: (data, at) => onFrame(side, data, index, at),
+    onClose: () => (sides[side].disconnects += 1),
   });
 }
 

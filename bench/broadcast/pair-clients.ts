@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { runChild, serveParent, sharedClock, sleep, tell, type BenchMessage } from '../lib/child';
+import { connectPage } from './page';
 
 export type Side = 'socket.io' | 'ws';
 
@@ -71,40 +72,15 @@ function onFrame(side: Side, data: Buffer, index: number, at: number): void {
 
 function connectOne(side: Side, index: number): Promise<WebSocket> {
   const [from, to] = rooms[index].slice('rate:'.length).split('>');
-  const url = side === 'ws' ? `${urls.ws}/?room=${encodeURIComponent(rooms[index])}` : urls[side];
-  const socket = new WebSocket(url, { perMessageDeflate: false });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.terminate();
-      reject(new Error('connect timeout'));
-    }, CONNECT_TIMEOUT_MS);
-    const connected = () => {
-      clearTimeout(timer);
-      socket.once('close', () => (sides[side].disconnects += 1));
-      resolve(socket);
-    };
-    socket.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    socket.on('message', (data: Buffer) => {
-      const at = sharedClock();
-      if (side === 'socket.io') {
-        const first = data[0];
-        if (data.length === 1 && first === 0x32) return void socket.send('3'); // ping → pong
-        if (first === 0x30) return void socket.send('40{"lang":"en"}'); // open → CONNECT to "/"
-        // Greeted: watch the one pair, as the widget does (ack id 0); connected once acked with data.
-        if (data.toString('latin1', 0, 17) === '42["server:hello"') {
-          return void socket.send(`420${JSON.stringify(['rates:watch', { pairs: [{ from, to }], reserves: false }])}`);
-        }
-        if (data.toString('latin1', 0, 3) === '430') {
-          if (data.toString('latin1', 0, 12) === '430[{"data":') return connected();
-          return reject(new Error(`rates:watch refused: ${data.toString('utf8', 0, 200)}`));
-        }
-      }
-      onFrame(side, data, index, at);
-    });
-    if (side === 'ws') socket.once('open', connected);
+  return connectPage({
+    url: side === 'ws' ? `${urls.ws}/?room=${encodeURIComponent(rooms[index])}` : urls[side],
+    side,
+    timeoutMs: CONNECT_TIMEOUT_MS,
+    // Greeted: watch the one pair, as the widget does (ack id 0); connected once acked with data.
+    join: `420${JSON.stringify(['rates:watch', { pairs: [{ from, to }], reserves: false }])}`,
+    acked: (data) => (data.toString('latin1', 0, 12) === '430[{"data":' ? null : new Error(`rates:watch refused: ${data.toString('utf8', 0, 200)}`)),
+    onFrame: (data, at) => onFrame(side, data, index, at),
+    onClose: () => (sides[side].disconnects += 1),
   });
 }
 

@@ -23,17 +23,12 @@ export interface PageSpec {
   pair?: { from: string; to: string };
 }
 
-interface Page {
+/** A page's counts as reported (PageReport, below), with its spec and socket. */
+interface Page extends Omit<PageReport, 'index'> {
   spec: PageSpec;
   socket: WebSocket;
   /** Widgets: the ack's snapshot version, then the version of the last frame held. */
   held: number;
-  ackVersion: number;
-  versions: number[];
-  gaps: number;
-  statuses: number;
-  ticks: number;
-  closed: boolean;
 }
 
 const pages: Page[] = [];
