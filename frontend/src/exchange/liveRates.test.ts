@@ -1,4 +1,10 @@
 import { expect } from 'chai';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../common/events';
+import type { RatesWatch } from '../../../common/ratesScope';
+import type { AppSocket } from '../realtime/socket';
 import { setApiBase } from '../api/client';
 import { applyPairFrame, applyReservesUpdate, loadRates, resetLiveRates, setLiveSocketSource, useLiveRatesStore, watchRates } from './liveRates';
 import { failure, ok, startTestApi, type Answer, type TestApi } from './testing/apiServer';
@@ -115,6 +121,49 @@ describe('live rates', () => {
     await loading;
     expect(useLiveRatesStore.getState().version).to.equal(6);
     expect(rateOf('BTC>SBERRUB')).to.equal('7050000');
+  });
+
+  it('watches over the socket when it connects while the HTTP snapshot loads (joining the pair\'s room)', async () => {
+    // A real Socket.IO server and client: the client connects only once the HTTP load is in flight.
+    const { io: connect } = await import('socket.io-client');
+    const http = createServer();
+    const io = new Server<ClientToServerEvents, ServerToClientEvents>(http);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const watches: RatesWatch[] = [];
+    io.on('connection', (socket) => {
+      socket.on('rates:watch', (payload, ack) => {
+        watches.push(payload);
+        ack({ data: ratesSnapshot({ rates: [{ ...RATES[0], rate: '7200000' }], version: 7 }) });
+      });
+    });
+    const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { autoConnect: false, transports: ['websocket'] });
+    setLiveSocketSource(() => client as AppSocket);
+    try {
+      let release: (answer: Answer) => void = () => undefined;
+      let arrived: () => void = () => undefined;
+      const requested = new Promise<void>((resolve) => (arrived = resolve));
+      api.on('GET /rates', () => {
+        arrived();
+        return new Promise<Answer>((resolve) => (release = resolve));
+      });
+      unwatch = watchRates({ pairs: [BTC_RUB] });
+      const loading = loadRates();
+      await requested;
+      await new Promise<void>((resolve) => client.once('connect', () => resolve()).connect());
+      release(ok(ratesSnapshot({ rates: [RATES[0]] })));
+      await loading;
+      // The watch follows the HTTP load (on its own: nothing here asks again).
+      for (let waited = 0; useLiveRatesStore.getState().version !== 7 && waited < 2000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(watches).to.deep.equal([{ pairs: [BTC_RUB], reserves: false }]);
+      expect(rateOf('BTC>SBERRUB')).to.equal('7200000');
+    } finally {
+      unwatch();
+      unwatch = () => undefined;
+      client.disconnect();
+      await io.close();
+    }
   });
 
   it('shows the error of a failed first load', async () => {

@@ -247,8 +247,12 @@ let attached: { socket: AppSocket; detach: () => void } | null = null;
 function attachFeed(): void {
   const socket = socketSource();
   if (!socket) return;
-  // A (re)connection watches again: its ack is the snapshot the next frames apply to.
-  const onConnect = () => void loadRates();
+  // A (re)connection watches again: its ack is the snapshot the next frames apply to. A load
+  // already in flight began without the socket (HTTP: it joins no room), so one follows it.
+  const onConnect = () => {
+    if (loading) reloadAfter = true;
+    void loadRates();
+  };
   socket.on('connect', onConnect);
   socket.on('rates:pair', applyPairFrame);
   socket.on('reserves:update', applyReservesUpdate);
