@@ -1,3 +1,4 @@
+import type { Attributes } from 'sequelize';
 import type { AssetDto } from '../../common/catalogue';
 import type { Asset } from '../models';
 
@@ -16,8 +17,8 @@ export function publishedReserve(asset: ReserveFields): string {
   return asset[reserveColumn(asset)]!;
 }
 
-/** The public view of an asset: an explicit whitelist, never `toJSON()`. */
-export function presentAsset(asset: Asset): AssetDto {
+/** The public view of an asset (an instance or a raw row read by fromRawRow): an explicit whitelist, never `toJSON()`. */
+export function presentAsset(asset: Attributes<Asset>): AssetDto {
   return {
     code: asset.code,
     name: asset.name,

@@ -1,5 +1,6 @@
 import type { DirectionDto, DirectionFees, ExtraFieldDto, FeeDto } from '../../common/catalogue';
 import type { Schedule } from '../../common/schedule';
+import type { Attributes } from 'sequelize';
 import type { Direction } from '../models';
 
 function presentExtraField(field: ExtraFieldDto): ExtraFieldDto {
@@ -28,10 +29,10 @@ export function presentSchedule(schedule: Schedule): Schedule {
 }
 
 /**
- * The public view of a direction: an explicit whitelist, never `toJSON()`. `oneWay` may be
+ * The public view of a direction (an instance or a raw row read by fromRawRow): an explicit whitelist, never `toJSON()`. `oneWay` may be
  * passed in when the caller knows better than the stored flag (the reverse is disabled).
  */
-export function presentDirection(direction: Direction, options: { oneWay?: boolean } = {}): DirectionDto {
+export function presentDirection(direction: Attributes<Direction>, options: { oneWay?: boolean } = {}): DirectionDto {
   const dto: DirectionDto = {
     from: direction.fromCode,
     to: direction.toCode,

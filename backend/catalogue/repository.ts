@@ -4,8 +4,10 @@
  */
 import type { AssetDto, DirectionDto } from '../../common/catalogue';
 import { ASSET_TYPES } from '../../common/enums';
+import type { Attributes } from 'sequelize';
 import type { Database } from '../platform/db';
-import { initModels, type Asset } from '../models';
+import { fromRawRow } from '../platform/db/raw';
+import { initModels, type Asset, type Direction } from '../models';
 import { presentAsset } from './presentAsset';
 import { presentDirection } from './presentDirection';
 
@@ -23,7 +25,7 @@ const ASSET_ATTRIBUTES = ['code', 'name', 'nameRu', 'type', 'currency', 'network
 const DIRECTION_ATTRIBUTES = ['fromCode', 'toCode', 'markup', 'minAmount', 'maxAmount', 'rateTypes', 'fixedPeriodMinutes', 'manual', 'oneWay', 'extraFields', 'fees', 'schedule', 'enabled'];
 
 /** Coins, then fiat, then cash; within a type by sort order, then code. */
-export function compareAssets(a: Asset, b: Asset): number {
+export function compareAssets(a: Pick<Asset, 'type' | 'sortOrder' | 'code'>, b: Pick<Asset, 'type' | 'sortOrder' | 'code'>): number {
   return (
     ASSET_TYPES.indexOf(a.type) - ASSET_TYPES.indexOf(b.type) ||
     a.sortOrder - b.sortOrder ||
@@ -43,30 +45,37 @@ export async function loadCatalogue(db: Pick<Database, 'sequelize'>, options: Lo
   const { Asset, Direction } = initModels(db.sequelize);
   const onlyEnabled = !options.includeDisabled;
   const where = onlyEnabled ? { enabled: true } : {};
-  // Only the presented columns, read raw and built in one go: for the 20,000 generated
-  // directions this takes about half the time of a plain findAll (which also parses timestamps).
+  // Only the presented columns, read raw and each row read in place as an instance would read
+  // it (fromRawRow: the attributes' own getters): for the 20,000 generated directions, building
+  // model instances cost most of the read (the rate worker reads it every CATALOGUE_REFRESH_MS).
   const [assetValues, directionValues] = await Promise.all([
     Asset.findAll({ where, attributes: ASSET_ATTRIBUTES, raw: true }),
     Direction.findAll({ where, attributes: DIRECTION_ATTRIBUTES, raw: true }),
   ]);
-  const assetRows = Asset.bulkBuild(assetValues as never, { raw: true, isNewRecord: false });
-  const directionRows = Direction.bulkBuild(directionValues as never, { raw: true, isNewRecord: false });
+  const assetRows = (assetValues as unknown as Array<Record<string, unknown>>).map((row) => fromRawRow(Asset, row));
+  const directionRows: Array<Attributes<Direction>> = (directionValues as unknown as Array<Record<string, unknown>>).map((row) => fromRawRow(Direction, row));
 
   assetRows.sort(compareAssets);
   const position = new Map(assetRows.map((asset, index) => [asset.code, index]));
-  const directions = directionRows.filter((direction) => position.has(direction.fromCode) && position.has(direction.toCode));
-  directions.sort(
-    (a, b) =>
-      (position.get(a.fromCode) as number) - (position.get(b.fromCode) as number) ||
-      (position.get(a.toCode) as number) - (position.get(b.toCode) as number),
-  );
+  // Each direction's place, from (asset position, asset position), computed once: the sort then
+  // compares numbers (20,000 directions: ~300,000 comparisons).
+  const width = assetRows.length;
+  const placed: Array<{ rank: number; direction: Attributes<Direction> }> = [];
+  for (const direction of directionRows) {
+    const from = position.get(direction.fromCode);
+    const to = position.get(direction.toCode);
+    if (from !== undefined && to !== undefined) placed.push({ rank: from * width + to, direction });
+  }
+  placed.sort((a, b) => a.rank - b.rank);
+  const offered = new Set(placed.map((entry) => entry.rank));
+  const directions = placed.map((entry) => entry.direction);
+  const reverseOffered = (direction: Attributes<Direction>) => offered.has(position.get(direction.toCode)! * width + position.get(direction.fromCode)!);
 
-  const offered = new Set(directions.map((direction) => `${direction.fromCode}>${direction.toCode}`));
   return {
     assets: assetRows.map(presentAsset),
     directions: directions.map((direction) =>
       presentDirection(direction, {
-        oneWay: direction.oneWay || (onlyEnabled && !offered.has(`${direction.toCode}>${direction.fromCode}`)),
+        oneWay: direction.oneWay || (onlyEnabled && !reverseOffered(direction)),
       }),
     ),
   };
