@@ -4,7 +4,9 @@ import { seedCatalogue } from './seedCatalogue';
 import type { Database } from '../platform/db';
 import { noteSkippedMysql, openTestDatabase, testDatabaseSites } from '../platform/db/testing/testDatabases';
 import { initModels } from '../models';
-import { createCatalogueCache, etagOf } from './cache';
+import { createCatalogueCache, etagOf, type CatalogueSnapshot } from './cache';
+import { invalidateCatalogue } from './invalidation';
+import { catalogueParts } from './parts';
 import { loadCatalogue } from './repository';
 
 for (const site of testDatabaseSites()) {
@@ -28,6 +30,8 @@ for (const site of testDatabaseSites()) {
     });
 
     const renameBtc = (name: string) => initModels(db.sequelize).Asset.update({ name }, { where: { code: 'BTC' } });
+    const btcOf = (body: Buffer) =>
+      (JSON.parse(body.toString('utf8')) as { data: { assets: { code: string; reserve: string }[] } }).data.assets.find((asset) => asset.code === 'BTC')!;
     const btcName = (body: Buffer) =>
       (JSON.parse(body.toString('utf8')) as { data: { assets: { code: string; name: string }[] } }).data.assets.find((asset) => asset.code === 'BTC')!.name;
 
@@ -67,6 +71,38 @@ for (const site of testDatabaseSites()) {
       expect(btcName((await cache.get()).body)).to.equal('Bitcoin again');
       expect(first).to.not.equal(await cache.get());
       await renameBtc('Bitcoin');
+    });
+
+    it('re-reads only the assets after a change of reserves, and everything after any other change', async () => {
+      const { Asset, Direction } = initModels(db.sequelize);
+      const cache = createCatalogueCache({ db, now });
+      const btc = (snapshot: CatalogueSnapshot) => snapshot.catalogue.assets.find((asset) => asset.code === 'BTC')!;
+      const firstDirection = SEED_DIRECTIONS[0]!;
+      const where = { fromCode: firstDirection.from, toCode: firstDirection.to };
+      const markupOf = (snapshot: CatalogueSnapshot) => snapshot.catalogue.directions.find((d) => d.from === where.fromCode && d.to === where.toCode)!.markup;
+      const before = await cache.get();
+      const { reserve, markup } = { reserve: btc(before).reserve, markup: markupOf(before) };
+      try {
+        // A payout's reserve change, announced as such, and a direction edit nobody announced.
+        await Asset.update({ reserve: '123.45' }, { where: { code: 'BTC' } });
+        await Direction.update({ markup: '9.5' }, { where });
+        invalidateCatalogue(db.sequelize, 'reserves');
+        const refreshed = await cache.get();
+        expect(btc(refreshed).reserve).to.equal('123.45');
+        expect(markupOf(refreshed)).to.equal(markup);
+        expect(refreshed.catalogue.directions).to.equal(before.catalogue.directions);
+        expect(btcOf(catalogueParts(refreshed).assets.body)).to.include({ reserve: '123.45' });
+        expect(JSON.parse(refreshed.body.toString('utf8'))).to.deep.equal({ success: true, data: refreshed.catalogue });
+        expect(refreshed.etag).to.not.equal(before.etag);
+        // Shared by every caller until the next change.
+        expect(await cache.get()).to.equal(refreshed);
+        invalidateCatalogue(db.sequelize, 'all');
+        expect(markupOf(await cache.get())).to.equal('9.5');
+      } finally {
+        await Asset.update({ reserve }, { where: { code: 'BTC' } });
+        await Direction.update({ markup }, { where });
+        invalidateCatalogue(db.sequelize);
+      }
     });
 
     it('gives the same ETag in every process for the same catalogue', async () => {

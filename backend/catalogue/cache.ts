@@ -1,24 +1,25 @@
 /**
- * The catalogue as GET /api/catalogue serves it: loaded once, serialised once (envelope
- * included) with its ETag, and reused until it is older than the time to live or invalidated.
- * Requests arriving while a load runs share it. With several web processes each keeps its own
- * copy; a catalogue change announced anywhere (invalidation.ts) drops it in every process.
+ * The catalogue as GET /api/catalogue and its parts serve it: loaded once and reused until it is
+ * older than the time to live or invalidated (the whole document serialised with its ETag on first
+ * use). Requests arriving while a load runs share it. With several web processes each keeps its own
+ * copy; a catalogue change announced anywhere (invalidation.ts) drops it in every process — a
+ * payout's change of a reserve only re-reads the assets and keeps the directions.
  */
 import { createHash } from 'node:crypto';
 import type { ApiSuccess } from '../../common/api';
 import type { Database } from '../platform/db';
 import { onCatalogueInvalidated } from './invalidation';
-import { loadCatalogue, type Catalogue } from './repository';
+import { loadCatalogue, loadCatalogueAssets, type Catalogue } from './repository';
 
 /** How long a loaded catalogue is served before the database is read again. */
 export const CATALOGUE_CACHE_TTL_MS = 10_000;
 
 export interface CatalogueSnapshot {
   catalogue: Catalogue;
-  /** `{"success":true,"data":{assets,directions}}` as UTF-8. */
-  body: Buffer;
+  /** `{"success":true,"data":{assets,directions}}` as UTF-8 (built on first use). */
+  readonly body: Buffer;
   /** Strong ETag of `body`, quoted. */
-  etag: string;
+  readonly etag: string;
   /** When it was loaded (ms since the epoch, from `now`). */
   loadedAt: number;
 }
@@ -41,41 +42,88 @@ export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/**
+ * A snapshot of `catalogue` loaded at `loadedAt`. Its whole-document body (4.8 MB on the generated
+ * catalogue) and ETag are built on first use: the screens ask for parts (parts.ts), and a snapshot
+ * that only refreshed the reserves should not serialise 20,000 directions nobody asked for.
+ */
+function snapshotOf(catalogue: Catalogue, loadedAt: number): CatalogueSnapshot {
+  let whole: { body: Buffer; etag: string } | undefined;
+  const built = () => {
+    if (!whole) {
+      const envelope: ApiSuccess<Catalogue> = { success: true, data: catalogue };
+      const body = Buffer.from(JSON.stringify(envelope), 'utf8');
+      whole = { body, etag: etagOf(body) };
+    }
+    return whole;
+  };
+  return {
+    catalogue,
+    loadedAt,
+    get body() {
+      return built().body;
+    },
+    get etag() {
+      return built().etag;
+    },
+  };
+}
+
 export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueCache {
   const { db, ttlMs = CATALOGUE_CACHE_TTL_MS, now = Date.now } = options;
   /** The load in progress or done; `expiresAt` is set once it has succeeded. */
   let current: { promise: Promise<CatalogueSnapshot>; expiresAt?: number } | undefined;
+  /** Reserves changed since `current` was read (a payout): its assets are read again on the next get. */
+  let reservesStale = false;
 
   async function load(): Promise<CatalogueSnapshot> {
     const loadedAt = now();
-    const catalogue = await loadCatalogue(db);
-    const envelope: ApiSuccess<Catalogue> = { success: true, data: catalogue };
-    const body = Buffer.from(JSON.stringify(envelope), 'utf8');
-    return { catalogue, body, etag: etagOf(body), loadedAt };
+    return snapshotOf(await loadCatalogue(db), loadedAt);
   }
 
-  onCatalogueInvalidated(db.sequelize, () => {
-    current = undefined;
+  /** `held` with its assets read again; its directions, and when they were read, stay. */
+  async function refreshReserves(held: CatalogueSnapshot): Promise<CatalogueSnapshot> {
+    const assets = await loadCatalogueAssets(db);
+    return snapshotOf({ assets, directions: held.catalogue.directions }, held.loadedAt);
+  }
+
+  /** Makes `promise` the current entry: callers arriving meanwhile share it; a failed one is forgotten. */
+  function start(promise: Promise<CatalogueSnapshot>): Promise<CatalogueSnapshot> {
+    const entry: { promise: Promise<CatalogueSnapshot>; expiresAt?: number } = { promise };
+    entry.promise.then(
+      (snapshot) => {
+        entry.expiresAt = snapshot.loadedAt + ttlMs;
+      },
+      () => {
+        if (current === entry) current = undefined;
+      },
+    );
+    current = entry;
+    return entry.promise;
+  }
+
+  onCatalogueInvalidated(db.sequelize, (scope) => {
+    if (scope === 'reserves' && current) reservesStale = true;
+    else {
+      current = undefined;
+      reservesStale = false;
+    }
   });
 
   return {
     get() {
-      if (current && (current.expiresAt === undefined || now() < current.expiresAt)) return current.promise;
-      // Callers arriving while this load runs share it; a failed load is forgotten.
-      const entry: { promise: Promise<CatalogueSnapshot>; expiresAt?: number } = { promise: load() };
-      entry.promise.then(
-        (snapshot) => {
-          entry.expiresAt = snapshot.loadedAt + ttlMs;
-        },
-        () => {
-          if (current === entry) current = undefined;
-        },
-      );
-      current = entry;
-      return entry.promise;
+      const held = current;
+      if (held && (held.expiresAt === undefined || now() < held.expiresAt)) {
+        if (!reservesStale || held.expiresAt === undefined) return held.promise;
+        reservesStale = false;
+        return start(held.promise.then(refreshReserves));
+      }
+      reservesStale = false;
+      return start(load());
     },
     invalidate() {
       current = undefined;
+      reservesStale = false;
     },
   };
 }

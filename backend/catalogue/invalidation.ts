@@ -9,12 +9,17 @@
 import type { Sequelize } from 'sequelize';
 import type { KV } from '../platform/kv/types';
 import type { Logger } from '../platform/logger';
-import { CATALOGUE_CHANGED_CHANNEL } from '../rates/catalogueChanged';
+import { CATALOGUE_CHANGED_CHANNEL, catalogueChangeScope, type CatalogueChangeScope } from '../rates/catalogueChanged';
 
-const listeners = new WeakMap<Sequelize, Set<() => void>>();
+type Drop = (scope: CatalogueChangeScope) => void;
 
-/** Calls `drop` whenever the catalogue of `sequelize`'s database changes; returns the removal. */
-export function onCatalogueInvalidated(sequelize: Sequelize, drop: () => void): () => void {
+const listeners = new WeakMap<Sequelize, Set<Drop>>();
+
+/**
+ * Calls `drop` whenever the catalogue of `sequelize`'s database changes, with what changed (a
+ * copy that holds no reserve may ignore 'reserves'); returns the removal.
+ */
+export function onCatalogueInvalidated(sequelize: Sequelize, drop: Drop): () => void {
   let set = listeners.get(sequelize);
   if (!set) {
     set = new Set();
@@ -24,9 +29,9 @@ export function onCatalogueInvalidated(sequelize: Sequelize, drop: () => void): 
   return () => set.delete(drop);
 }
 
-/** Drops this process's copies of the catalogue of `sequelize`'s database. */
-export function invalidateCatalogue(sequelize: Sequelize): void {
-  for (const drop of listeners.get(sequelize) ?? []) drop();
+/** Drops this process's copies of the catalogue of `sequelize`'s database (of its reserves only: 'reserves'). */
+export function invalidateCatalogue(sequelize: Sequelize, scope: CatalogueChangeScope = 'all'): void {
+  for (const drop of listeners.get(sequelize) ?? []) drop(scope);
 }
 
 /** After a committed change: this process at once, every other process and the worker through the KV. */
@@ -40,7 +45,7 @@ export async function announceCatalogueChange(deps: { sequelize: Sequelize; kv: 
 /** Every catalogue change announced anywhere drops this process's copies; returns the unsubscribe. */
 export async function watchCatalogueChanges(deps: { sequelize: Sequelize; kv: KV; logger: Logger }): Promise<() => Promise<void>> {
   const unsubscribe = await deps.kv
-    .subscribe(CATALOGUE_CHANGED_CHANNEL, () => invalidateCatalogue(deps.sequelize))
+    .subscribe(CATALOGUE_CHANGED_CHANNEL, (message) => invalidateCatalogue(deps.sequelize, catalogueChangeScope(message)))
     .catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'cannot listen for catalogue changes; caches expire on their own');
       return null;

@@ -33,6 +33,22 @@ export function compareAssets(a: Pick<Asset, 'type' | 'sortOrder' | 'code'>, b: 
   );
 }
 
+/** The assets matching `where`, sorted (compareAssets), each row read in place. */
+async function readAssets(db: Pick<Database, 'sequelize'>, where: { enabled?: boolean }): Promise<Array<Attributes<Asset>>> {
+  const { Asset } = initModels(db.sequelize);
+  const values = (await Asset.findAll({ where, attributes: ASSET_ATTRIBUTES, raw: true })) as unknown as Array<Record<string, unknown>>;
+  return values.map((row) => fromRawRow(Asset, row)).sort(compareAssets);
+}
+
+/**
+ * The offered assets of the catalogue as loadCatalogue gives them (same order), alone: after a
+ * change of reserves only (rates/catalogueChanged.ts), a reader that holds the catalogue re-reads
+ * these and keeps its directions — neither their set nor their order depends on a reserve.
+ */
+export async function loadCatalogueAssets(db: Pick<Database, 'sequelize'>): Promise<AssetDto[]> {
+  return (await readAssets(db, { enabled: true })).map(presentAsset);
+}
+
 /**
  * The catalogue, sorted: assets coins → fiat → cash and by sort order within a type; directions
  * in the order of their `from` asset, then of their `to` asset.
@@ -42,20 +58,15 @@ export function compareAssets(a: Pick<Asset, 'type' | 'sortOrder' | 'code'>, b: 
  * With `includeDisabled` everything is returned as stored.
  */
 export async function loadCatalogue(db: Pick<Database, 'sequelize'>, options: LoadCatalogueOptions = {}): Promise<Catalogue> {
-  const { Asset, Direction } = initModels(db.sequelize);
+  const { Direction } = initModels(db.sequelize);
   const onlyEnabled = !options.includeDisabled;
   const where = onlyEnabled ? { enabled: true } : {};
   // Only the presented columns, read raw and each row read in place as an instance would read
   // it (fromRawRow: the attributes' own getters): for the 20,000 generated directions, building
   // model instances cost most of the read (the rate worker reads it every CATALOGUE_REFRESH_MS).
-  const [assetValues, directionValues] = await Promise.all([
-    Asset.findAll({ where, attributes: ASSET_ATTRIBUTES, raw: true }),
-    Direction.findAll({ where, attributes: DIRECTION_ATTRIBUTES, raw: true }),
-  ]);
-  const assetRows = (assetValues as unknown as Array<Record<string, unknown>>).map((row) => fromRawRow(Asset, row));
+  const [assetRows, directionValues] = await Promise.all([readAssets(db, where), Direction.findAll({ where, attributes: DIRECTION_ATTRIBUTES, raw: true })]);
   const directionRows: Array<Attributes<Direction>> = (directionValues as unknown as Array<Record<string, unknown>>).map((row) => fromRawRow(Direction, row));
 
-  assetRows.sort(compareAssets);
   const position = new Map(assetRows.map((asset, index) => [asset.code, index]));
   // Each direction's place, from (asset position, asset position), computed once: the sort then
   // compares numbers (20,000 directions: ~300,000 comparisons).

@@ -10,7 +10,7 @@ import { MAX_EXTEND_MINUTES, type OperatorAction } from '../../common/orders';
 import { compareDecimals, receiveForSend } from '../../common/rateMath';
 import type { Order } from '../models';
 import { directionKey } from '../rates/engine';
-import { CATALOGUE_CHANGED_CHANNEL } from '../rates/catalogueChanged';
+import { CATALOGUE_CHANGED_CHANNEL, reserveChangeMessage } from '../rates/catalogueChanged';
 import { changeOrder, operatorActor, type OrderPlan } from './change';
 import type { OrdersContext } from './context';
 import { DirectionUnavailable, InvalidTransition, RefundAddressRequired } from './errors';
@@ -95,7 +95,7 @@ async function planDone(ctx: OrdersContext, order: Order, now: Date, to: OrderSt
       await onOrderDone(ctx, transaction, order, referral);
     },
     after: async () => {
-      await ctx.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ reserve: order.toCode }));
+      await ctx.kv.publish(CATALOGUE_CHANGED_CHANNEL, reserveChangeMessage(order.toCode));
       // The partner's reward and active-referral count changed (a refused reward too: the count).
       await announceToPartner(ctx, order.referrerId, 'reward');
     },

@@ -5,14 +5,15 @@
  * publishes the change for the web processes (backend/rates/store.ts).
  *
  * The catalogue is read from the database at start, every `catalogueRefreshMs`, and at once
- * when someone publishes on CATALOGUE_CHANGED_CHANNEL (after editing assets or directions).
+ * when someone publishes on CATALOGUE_CHANGED_CHANNEL (after editing assets or directions); a
+ * payout's change of a reserve re-reads the assets only (rates/catalogueChanged.ts).
  */
 import type { Config } from '../platform/config/types';
 import type { Database } from '../platform/db';
 import type { KV } from '../platform/kv/types';
 import type { Logger } from '../platform/logger';
-import { loadCatalogue } from '../catalogue/repository';
-import { CATALOGUE_CHANGED_CHANNEL } from './catalogueChanged';
+import { loadCatalogue, loadCatalogueAssets } from '../catalogue/repository';
+import { CATALOGUE_CHANGED_CHANNEL, catalogueChangeScope } from './catalogueChanged';
 import { advanceSnapshot, computeRatesInSlices, DIRECTIONS_PER_SLICE, nextTurn, priceSources, type Catalogue, type RatesSnapshot } from './engine';
 import { createRateFeed, SIMULATED_MAX_AGE_MS, sourcesFor, type FeedSource } from './feed';
 import { publishSnapshot, readSnapshot } from './store';
@@ -64,6 +65,8 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
   let catalogue: Catalogue | null = null;
   let catalogueLoadedAt = Number.NEGATIVE_INFINITY;
   let catalogueRequested = false;
+  /** A payout changed a reserve: the next tick re-reads the assets (their reserves), not the directions. */
+  let reservesRequested = false;
   let previous: RatesSnapshot | null | undefined;
   /** Stale directions at the last alert check (an alert when it goes from none to some). */
   let staleBefore = 0;
@@ -72,8 +75,21 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
   let running: Promise<void> = Promise.resolve();
 
   async function currentCatalogue(nowMs: number): Promise<Catalogue | null> {
-    if (catalogue && !catalogueRequested && nowMs - catalogueLoadedAt < catalogueRefreshMs) return catalogue;
+    if (catalogue && !catalogueRequested && nowMs - catalogueLoadedAt < catalogueRefreshMs) {
+      if (reservesRequested) {
+        reservesRequested = false;
+        const held = catalogue;
+        try {
+          catalogue = { assets: await loadCatalogueAssets(db), directions: held.directions };
+        } catch (error) {
+          reservesRequested = true;
+          logger.warn({ err: error }, 'cannot read the reserves; keeping the last ones');
+        }
+      }
+      return catalogue;
+    }
     catalogueRequested = false;
+    reservesRequested = false;
     try {
       catalogue = await loadCatalogue(db);
       catalogueLoadedAt = nowMs;
@@ -139,8 +155,9 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
   }
 
   const unsubscribe = await kv
-    .subscribe(CATALOGUE_CHANGED_CHANNEL, () => {
-      catalogueRequested = true;
+    .subscribe(CATALOGUE_CHANGED_CHANNEL, (message) => {
+      if (catalogueChangeScope(message) === 'reserves') reservesRequested = true;
+      else catalogueRequested = true;
     })
     .catch((error: unknown) => {
       logger.warn({ err: error }, 'cannot listen for catalogue changes; re-reading it on schedule only');

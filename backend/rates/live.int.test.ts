@@ -5,7 +5,7 @@ import { loadCatalogue } from '../catalogue/repository';
 import { initModels } from '../models';
 import { startTestServer, type TestServer } from '../test/server';
 import type { RunningWorker } from '../workers';
-import { CATALOGUE_CHANGED_CHANNEL } from './catalogueChanged';
+import { CATALOGUE_CHANGED_CHANNEL, reserveChangeMessage } from './catalogueChanged';
 import { directionKey } from './engine';
 import { createSimulatedProvider } from './providers/simulated';
 import { SIMULATED_MARKETS } from './providers/simulatedMarket';
@@ -107,6 +107,34 @@ describe('live rates: worker → KV → web process → sockets', function () {
       expect(rates.rates.filter((rate) => rate.to === 'BTC').every((rate) => rate.reserve === after)).to.equal(true);
     } finally {
       await Asset.update({ reserve: before }, { where: { code: 'BTC' } });
+    }
+  });
+
+  it('re-reads only the assets on a payout\'s reserve message, and the directions on any other change', async () => {
+    client = await connectRatesClient(server.url);
+    worker = await startTestWorker(server);
+    await client.waitForRates();
+    const { Asset, Direction } = initModels(server.db.sequelize);
+    const before = (await Asset.findOne({ where: { code: 'BTC' } }))!.reserve;
+    const after = (BigInt(before.split('.')[0]) + 2n).toString();
+    const direction = (await getRates(server)).rates.find((rate) => rate.from === 'BTC')!;
+    const where = { fromCode: direction.from, toCode: direction.to };
+    const offered = async () => (await getRates(server)).rates.some((rate) => directionKey(rate) === directionKey(direction));
+    try {
+      // The reserve changes and is announced as a payout's; the direction is disabled unannounced.
+      await Asset.update({ reserve: after }, { where: { code: 'BTC' } });
+      await Direction.update({ enabled: false }, { where });
+      await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, reserveChangeMessage('BTC'));
+      await client.waitForReserves((u) => u.reserves.some((entry) => entry.code === 'BTC' && entry.amount === after));
+      expect(await offered()).to.equal(true);
+      // Any other message re-reads the directions: the disabled one leaves.
+      await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ direction: directionKey(direction) }));
+      await client.waitForRates((u) => u.removed.some((removed) => directionKey(removed) === directionKey(direction)));
+      expect(await offered()).to.equal(false);
+    } finally {
+      await Asset.update({ reserve: before }, { where: { code: 'BTC' } });
+      await Direction.update({ enabled: true }, { where });
+      await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, 'restored');
     }
   });
 
