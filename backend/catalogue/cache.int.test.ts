@@ -7,7 +7,7 @@ import { initModels } from '../models';
 import { createCatalogueCache, etagOf, type CatalogueSnapshot } from './cache';
 import { invalidateCatalogue } from './invalidation';
 import { catalogueParts } from './parts';
-import { loadCatalogue } from './repository';
+import { CATALOGUE_FULL_READ_MS, loadCatalogue } from './repository';
 
 for (const site of testDatabaseSites()) {
   describe(`catalogue cache on ${site.dialect}`, function () {
@@ -98,6 +98,43 @@ for (const site of testDatabaseSites()) {
         expect(await cache.get()).to.equal(refreshed);
         invalidateCatalogue(db.sequelize, 'all');
         expect(markupOf(await cache.get())).to.equal('9.5');
+      } finally {
+        await Asset.update({ reserve }, { where: { code: 'BTC' } });
+        await Direction.update({ markup }, { where });
+        invalidateCatalogue(db.sequelize);
+      }
+    });
+
+    it('after its time to live keeps the directions while only reserves changed, reads them all when they changed, and every row every CATALOGUE_FULL_READ_MS', async () => {
+      const { Asset, Direction } = initModels(db.sequelize);
+      const cache = createCatalogueCache({ db, now, ttlMs: 10_000 });
+      const btc = (snapshot: CatalogueSnapshot) => snapshot.catalogue.assets.find((asset) => asset.code === 'BTC')!;
+      const firstDirection = SEED_DIRECTIONS[0]!;
+      const where = { fromCode: firstDirection.from, toCode: firstDirection.to };
+      const markupOf = (snapshot: CatalogueSnapshot) => snapshot.catalogue.directions.find((d) => d.from === where.fromCode && d.to === where.toCode)!.markup;
+      const first = await cache.get();
+      const { reserve, markup } = { reserve: btc(first).reserve, markup: markupOf(first) };
+      try {
+        // A reserve changes unannounced: revalidated after the time to live, the directions kept.
+        await Asset.update({ reserve: '77.5' }, { where: { code: 'BTC' } });
+        clock += 10_000;
+        const second = await cache.get();
+        expect(btc(second).reserve).to.equal('77.5');
+        expect(second.catalogue.directions).to.equal(first.catalogue.directions);
+        // A direction changes unannounced (its updatedAt moves): read whole at the next revalidation.
+        // MySQL keeps whole seconds: the write goes in a later second than the last one read.
+        if (site.dialect === 'mysql') await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+        await Direction.update({ markup: '7.25' }, { where });
+        clock += 10_000;
+        const third = await cache.get();
+        expect(markupOf(third)).to.equal('7.25');
+        expect(third.catalogue.directions).to.not.equal(second.catalogue.directions);
+        // A write that leaves updatedAt alone is not seen by the revision, only by the full read.
+        await Direction.update({ markup: '6.75' }, { where, silent: true });
+        clock += 10_000;
+        expect(markupOf(await cache.get())).to.equal('7.25');
+        clock += CATALOGUE_FULL_READ_MS;
+        expect(markupOf(await cache.get())).to.equal('6.75');
       } finally {
         await Asset.update({ reserve }, { where: { code: 'BTC' } });
         await Direction.update({ markup }, { where });

@@ -4,15 +4,17 @@
  * changed (or the current snapshot is about to lapse) writes the snapshot to the KV and
  * publishes the change for the web processes (backend/rates/store.ts).
  *
- * The catalogue is read from the database at start, every `catalogueRefreshMs`, and at once
- * when someone publishes on CATALOGUE_CHANGED_CHANNEL (after editing assets or directions); a
- * payout's change of a reserve re-reads the assets only (rates/catalogueChanged.ts).
+ * The catalogue is read from the database at start and at once when someone publishes on
+ * CATALOGUE_CHANGED_CHANNEL (after editing assets or directions; a payout's change of a reserve
+ * re-reads the assets only: rates/catalogueChanged.ts). Every `catalogueRefreshMs` it is
+ * revalidated (the assets and the directions' revision: catalogue/repository.ts), and read whole
+ * when that shows a change, or at least every CATALOGUE_FULL_READ_MS.
  */
 import type { Config } from '../platform/config/types';
 import type { Database } from '../platform/db';
 import type { KV } from '../platform/kv/types';
 import type { Logger } from '../platform/logger';
-import { loadCatalogue, loadCatalogueAssets } from '../catalogue/repository';
+import { CATALOGUE_FULL_READ_MS, loadCatalogueAssets, loadHeldCatalogue, revalidateCatalogue } from '../catalogue/repository';
 import { CATALOGUE_CHANGED_CHANNEL, catalogueChangeScope } from './catalogueChanged';
 import { advanceSnapshot, computeRatesInSlices, DIRECTIONS_PER_SLICE, nextTurn, priceSources, type Catalogue, type RatesSnapshot } from './engine';
 import { createRateFeed, SIMULATED_MAX_AGE_MS, sourcesFor, type FeedSource } from './feed';
@@ -64,6 +66,9 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
 
   let catalogue: Catalogue | null = null;
   let catalogueLoadedAt = Number.NEGATIVE_INFINITY;
+  /** When every row was last read, and the directions' revision then (for revalidateCatalogue). */
+  let catalogueFullReadAt = Number.NEGATIVE_INFINITY;
+  let directionsRevision = '';
   let catalogueRequested = false;
   /** A payout changed a reserve: the next tick re-reads the assets (their reserves), not the directions. */
   let reservesRequested = false;
@@ -88,10 +93,20 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
       }
       return catalogue;
     }
+    // On schedule, the held directions stand while nothing but reserves changed (revalidateCatalogue:
+    // the assets and one aggregate instead of 20,000 rows); announced changes and every
+    // CATALOGUE_FULL_READ_MS read everything.
+    const revalidating = catalogue !== null && !catalogueRequested && nowMs - catalogueFullReadAt < CATALOGUE_FULL_READ_MS;
     catalogueRequested = false;
     reservesRequested = false;
     try {
-      catalogue = await loadCatalogue(db);
+      const fresh = revalidating ? await revalidateCatalogue(db, { catalogue: catalogue!, directionsRevision }) : null;
+      if (fresh) catalogue = fresh.catalogue;
+      else {
+        const read = await loadHeldCatalogue(db);
+        ({ catalogue, directionsRevision } = read);
+        catalogueFullReadAt = nowMs;
+      }
       catalogueLoadedAt = nowMs;
     } catch (error) {
       logger.warn({ err: error }, 'cannot read the catalogue; keeping the last one');

@@ -138,6 +138,36 @@ describe('live rates: worker → KV → web process → sockets', function () {
     }
   });
 
+  it('on schedule reads the reserves and keeps the directions while their table is unchanged, and reads them when it changed', async () => {
+    client = await connectRatesClient(server.url);
+    worker = await startTestWorker(server, { catalogueRefreshMs: 150 });
+    await client.waitForRates();
+    const { Asset, Direction } = initModels(server.db.sequelize);
+    const before = (await Asset.findOne({ where: { code: 'BTC' } }))!.reserve;
+    const after = (BigInt(before.split('.')[0]) + 3n).toString();
+    const direction = (await getRates(server)).rates.find((rate) => rate.from === 'BTC')!;
+    const where = { fromCode: direction.from, toCode: direction.to };
+    const offered = async () => (await getRates(server)).rates.some((rate) => directionKey(rate) === directionKey(direction));
+    try {
+      // Nothing announced. The reserve shows on the next scheduled read; the direction, disabled by a
+      // write that leaves updatedAt alone, stays (the directions were not read again)...
+      await Direction.update({ enabled: false }, { where, silent: true });
+      await Asset.update({ reserve: after }, { where: { code: 'BTC' } });
+      await client.waitForReserves((u) => u.reserves.some((entry) => entry.code === 'BTC' && entry.amount === after));
+      expect(await offered()).to.equal(true);
+      // ...until a write that moves the directions' revision: then they are read whole. (MySQL keeps
+      // whole seconds: the write goes in a later second than the seeding's.)
+      if (server.db.dialect === 'mysql') await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+      await Direction.update({ enabled: false }, { where });
+      await client.waitForRates((u) => u.removed.some((removed) => directionKey(removed) === directionKey(direction)));
+      expect(await offered()).to.equal(false);
+    } finally {
+      await Asset.update({ reserve: before }, { where: { code: 'BTC' } });
+      await Direction.update({ enabled: true }, { where });
+      await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, 'restored');
+    }
+  });
+
   it('turns every rate stale when the worker stops and no newer snapshot comes', async () => {
     client = await connectRatesClient(server.url);
     worker = await startTestWorker(server, { holdsForMs: 300 });
