@@ -80,6 +80,8 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   let reservesStale = false;
   /** Per snapshot: the directions' revision its catalogue was read at, and when every row was last read. */
   const reads = new WeakMap<CatalogueSnapshot, { directionsRevision: string; fullReadAt: number }>();
+  /** When a snapshot kept by a revalidation was last found current (its loadedAt otherwise). */
+  const checkedAt = new WeakMap<CatalogueSnapshot, number>();
 
   async function load(): Promise<CatalogueSnapshot> {
     const loadedAt = now();
@@ -110,6 +112,11 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     if (!read || at - read.fullReadAt >= CATALOGUE_FULL_READ_MS) return load();
     const fresh = await revalidateCatalogue(db, { catalogue: held.catalogue, directionsRevision: read.directionsRevision });
     if (fresh === null) return load();
+    // Nothing changed at all: the same snapshot (its body, ETag and parts stay built), valid anew.
+    if (JSON.stringify(fresh.catalogue.assets) === JSON.stringify(held.catalogue.assets)) {
+      checkedAt.set(held, at);
+      return held;
+    }
     const snapshot = snapshotOf(fresh.catalogue, at);
     reads.set(snapshot, read);
     return snapshot;
@@ -120,7 +127,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     const entry: { promise: Promise<CatalogueSnapshot>; expiresAt?: number } = { promise };
     entry.promise.then(
       (snapshot) => {
-        entry.expiresAt = snapshot.loadedAt + ttlMs;
+        entry.expiresAt = (checkedAt.get(snapshot) ?? snapshot.loadedAt) + ttlMs;
       },
       () => {
         if (current === entry) current = undefined;
