@@ -36,8 +36,9 @@ export function invalidateCatalogue(sequelize: Sequelize, scope: CatalogueChange
 
 /** After a committed change: this process at once, every other process and the worker through the KV. */
 export async function announceCatalogueChange(deps: { sequelize: Sequelize; kv: KV; logger?: Logger }, detail: Record<string, unknown>): Promise<void> {
-  invalidateCatalogue(deps.sequelize);
-  await deps.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify(detail)).catch((error: unknown) => {
+  const message = JSON.stringify(detail);
+  invalidateCatalogue(deps.sequelize, catalogueChangeScope(message));
+  await deps.kv.publish(CATALOGUE_CHANGED_CHANNEL, message).catch((error: unknown) => {
     deps.logger?.warn({ err: error }, 'cannot announce a catalogue change; other processes see it within their cache lifetimes');
   });
 }
