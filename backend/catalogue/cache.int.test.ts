@@ -32,6 +32,21 @@ for (const site of testDatabaseSites()) {
     const renameBtc = (name: string) => initModels(db.sequelize).Asset.update({ name }, { where: { code: 'BTC' } });
     const btcOf = (body: Buffer) =>
       (JSON.parse(body.toString('utf8')) as { data: { assets: { code: string; reserve: string }[] } }).data.assets.find((asset) => asset.code === 'BTC')!;
+    const btc = (snapshot: CatalogueSnapshot) => snapshot.catalogue.assets.find((asset) => asset.code === 'BTC')!;
+    const where = { fromCode: SEED_DIRECTIONS[0]!.from, toCode: SEED_DIRECTIONS[0]!.to };
+    const markupOf = (snapshot: CatalogueSnapshot) => snapshot.catalogue.directions.find((d) => d.from === where.fromCode && d.to === where.toCode)!.markup;
+    /** Runs `work` with BTC's reserve and the first direction's markup put back after it. */
+    async function restoring(first: CatalogueSnapshot, work: () => Promise<void>): Promise<void> {
+      const { Asset, Direction } = initModels(db.sequelize);
+      const { reserve, markup } = { reserve: btc(first).reserve, markup: markupOf(first) };
+      try {
+        await work();
+      } finally {
+        await Asset.update({ reserve }, { where: { code: 'BTC' } });
+        await Direction.update({ markup }, { where });
+        invalidateCatalogue(db.sequelize);
+      }
+    }
     const btcName = (body: Buffer) =>
       (JSON.parse(body.toString('utf8')) as { data: { assets: { code: string; name: string }[] } }).data.assets.find((asset) => asset.code === 'BTC')!.name;
 
@@ -76,13 +91,9 @@ for (const site of testDatabaseSites()) {
     it('re-reads only the assets after a change of reserves, and everything after any other change', async () => {
       const { Asset, Direction } = initModels(db.sequelize);
       const cache = createCatalogueCache({ db, now });
-      const btc = (snapshot: CatalogueSnapshot) => snapshot.catalogue.assets.find((asset) => asset.code === 'BTC')!;
-      const firstDirection = SEED_DIRECTIONS[0]!;
-      const where = { fromCode: firstDirection.from, toCode: firstDirection.to };
-      const markupOf = (snapshot: CatalogueSnapshot) => snapshot.catalogue.directions.find((d) => d.from === where.fromCode && d.to === where.toCode)!.markup;
       const before = await cache.get();
-      const { reserve, markup } = { reserve: btc(before).reserve, markup: markupOf(before) };
-      try {
+      const markup = markupOf(before);
+      await restoring(before, async () => {
         // A payout's reserve change, announced as such, and a direction edit nobody announced.
         await Asset.update({ reserve: '123.45' }, { where: { code: 'BTC' } });
         await Direction.update({ markup: '9.5' }, { where });
@@ -98,23 +109,14 @@ for (const site of testDatabaseSites()) {
         expect(await cache.get()).to.equal(refreshed);
         invalidateCatalogue(db.sequelize, 'all');
         expect(markupOf(await cache.get())).to.equal('9.5');
-      } finally {
-        await Asset.update({ reserve }, { where: { code: 'BTC' } });
-        await Direction.update({ markup }, { where });
-        invalidateCatalogue(db.sequelize);
-      }
+      });
     });
 
     it('after its time to live keeps the directions while only reserves changed, reads them all when they changed, and every row every CATALOGUE_FULL_READ_MS', async () => {
       const { Asset, Direction } = initModels(db.sequelize);
       const cache = createCatalogueCache({ db, now, ttlMs: 10_000 });
-      const btc = (snapshot: CatalogueSnapshot) => snapshot.catalogue.assets.find((asset) => asset.code === 'BTC')!;
-      const firstDirection = SEED_DIRECTIONS[0]!;
-      const where = { fromCode: firstDirection.from, toCode: firstDirection.to };
-      const markupOf = (snapshot: CatalogueSnapshot) => snapshot.catalogue.directions.find((d) => d.from === where.fromCode && d.to === where.toCode)!.markup;
       const first = await cache.get();
-      const { reserve, markup } = { reserve: btc(first).reserve, markup: markupOf(first) };
-      try {
+      await restoring(first, async () => {
         // Nothing changed: after the time to live the same snapshot is served (body, ETag, parts kept).
         clock += 10_000;
         expect(await cache.get()).to.equal(first);
@@ -140,11 +142,7 @@ for (const site of testDatabaseSites()) {
         expect(markupOf(await cache.get())).to.equal('7.25');
         clock += CATALOGUE_FULL_READ_MS;
         expect(markupOf(await cache.get())).to.equal('6.75');
-      } finally {
-        await Asset.update({ reserve }, { where: { code: 'BTC' } });
-        await Direction.update({ markup }, { where });
-        invalidateCatalogue(db.sequelize);
-      }
+      });
     });
 
     it('gives the same ETag in every process for the same catalogue', async () => {

@@ -110,10 +110,27 @@ describe('live rates: worker → KV → web process → sockets', function () {
     }
   });
 
-  it('re-reads only the assets on a payout\'s reserve message, and the directions on any other change', async () => {
-    client = await connectRatesClient(server.url);
-    worker = await startTestWorker(server);
-    await client.waitForRates();
+  /**
+   * A worker (with `options`) publishing to a connected client, BTC's reserve about to move to
+   * `after` and a direction from BTC that `offered()` looks for in GET /api/rates; both are put
+   * back (and announced) after `work`.
+   */
+  async function withBitcoinCase(
+    options: Parameters<typeof startTestWorker>[1],
+    work: (bitcoin: {
+      watcher: RatesClient;
+      Asset: ReturnType<typeof initModels>['Asset'];
+      Direction: ReturnType<typeof initModels>['Direction'];
+      after: string;
+      direction: DirectionRateDto;
+      where: { fromCode: string; toCode: string };
+      offered: () => Promise<boolean>;
+    }) => Promise<void>,
+  ): Promise<void> {
+    const watcher = await connectRatesClient(server.url);
+    client = watcher;
+    worker = await startTestWorker(server, options);
+    await watcher.waitForRates();
     const { Asset, Direction } = initModels(server.db.sequelize);
     const before = (await Asset.findOne({ where: { code: 'BTC' } }))!.reserve;
     const after = (BigInt(before.split('.')[0]) + 2n).toString();
@@ -121,51 +138,44 @@ describe('live rates: worker → KV → web process → sockets', function () {
     const where = { fromCode: direction.from, toCode: direction.to };
     const offered = async () => (await getRates(server)).rates.some((rate) => directionKey(rate) === directionKey(direction));
     try {
-      // The reserve changes and is announced as a payout's; the direction is disabled unannounced.
-      await Asset.update({ reserve: after }, { where: { code: 'BTC' } });
-      await Direction.update({ enabled: false }, { where });
-      await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, reserveChangeMessage('BTC'));
-      await client.waitForReserves((u) => u.reserves.some((entry) => entry.code === 'BTC' && entry.amount === after));
-      expect(await offered()).to.equal(true);
-      // Any other message re-reads the directions: the disabled one leaves.
-      await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ direction: directionKey(direction) }));
-      await client.waitForRates((u) => u.removed.some((removed) => directionKey(removed) === directionKey(direction)));
-      expect(await offered()).to.equal(false);
+      await work({ watcher, Asset, Direction, after, direction, where, offered });
     } finally {
       await Asset.update({ reserve: before }, { where: { code: 'BTC' } });
       await Direction.update({ enabled: true }, { where });
       await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, 'restored');
     }
+  }
+
+  it('re-reads only the assets on a payout\'s reserve message, and the directions on any other change', async () => {
+    await withBitcoinCase({}, async ({ watcher, Asset, Direction, after, direction, where, offered }) => {
+      // The reserve changes and is announced as a payout's; the direction is disabled unannounced.
+      await Asset.update({ reserve: after }, { where: { code: 'BTC' } });
+      await Direction.update({ enabled: false }, { where });
+      await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, reserveChangeMessage('BTC'));
+      await watcher.waitForReserves((u) => u.reserves.some((entry) => entry.code === 'BTC' && entry.amount === after));
+      expect(await offered()).to.equal(true);
+      // Any other message re-reads the directions: the disabled one leaves.
+      await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, JSON.stringify({ direction: directionKey(direction) }));
+      await watcher.waitForRates((u) => u.removed.some((removed) => directionKey(removed) === directionKey(direction)));
+      expect(await offered()).to.equal(false);
+    });
   });
 
   it('on schedule reads the reserves and keeps the directions while their table is unchanged, and reads them when it changed', async () => {
-    client = await connectRatesClient(server.url);
-    worker = await startTestWorker(server, { catalogueRefreshMs: 150 });
-    await client.waitForRates();
-    const { Asset, Direction } = initModels(server.db.sequelize);
-    const before = (await Asset.findOne({ where: { code: 'BTC' } }))!.reserve;
-    const after = (BigInt(before.split('.')[0]) + 3n).toString();
-    const direction = (await getRates(server)).rates.find((rate) => rate.from === 'BTC')!;
-    const where = { fromCode: direction.from, toCode: direction.to };
-    const offered = async () => (await getRates(server)).rates.some((rate) => directionKey(rate) === directionKey(direction));
-    try {
+    await withBitcoinCase({ catalogueRefreshMs: 150 }, async ({ watcher, Asset, Direction, after, direction, where, offered }) => {
       // Nothing announced. The reserve shows on the next scheduled read; the direction, disabled by a
       // write that leaves updatedAt alone, stays (the directions were not read again)...
       await Direction.update({ enabled: false }, { where, silent: true });
       await Asset.update({ reserve: after }, { where: { code: 'BTC' } });
-      await client.waitForReserves((u) => u.reserves.some((entry) => entry.code === 'BTC' && entry.amount === after));
+      await watcher.waitForReserves((u) => u.reserves.some((entry) => entry.code === 'BTC' && entry.amount === after));
       expect(await offered()).to.equal(true);
       // ...until a write that moves the directions' revision: then they are read whole. (MySQL keeps
       // whole seconds: the write goes in a later second than the seeding's.)
       if (server.db.dialect === 'mysql') await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
       await Direction.update({ enabled: false }, { where });
-      await client.waitForRates((u) => u.removed.some((removed) => directionKey(removed) === directionKey(direction)));
+      await watcher.waitForRates((u) => u.removed.some((removed) => directionKey(removed) === directionKey(direction)));
       expect(await offered()).to.equal(false);
-    } finally {
-      await Asset.update({ reserve: before }, { where: { code: 'BTC' } });
-      await Direction.update({ enabled: true }, { where });
-      await server.kv.publish(CATALOGUE_CHANGED_CHANNEL, 'restored');
-    }
+    });
   });
 
   it('turns every rate stale when the worker stops and no newer snapshot comes', async () => {

@@ -32,6 +32,18 @@ describe('live rates', () => {
     await api.close();
   });
 
+  /** GET /rates answers only when `release` is called; `requested` resolves once it has been asked. */
+  function holdSnapshotAnswer(): { requested: Promise<void>; release: (answer: Answer) => void } {
+    let answer: (value: Answer) => void = () => undefined;
+    let arrived: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
+    api.on('GET /rates', () => {
+      arrived();
+      return new Promise<Answer>((resolve) => (answer = resolve));
+    });
+    return { requested, release: (value) => answer(value) };
+  }
+
   async function watchPair(): Promise<void> {
     unwatch = watchRates({ pairs: [BTC_RUB] });
     await loadRates();
@@ -105,13 +117,7 @@ describe('live rates', () => {
   });
 
   it('replays over the snapshot the frames that arrived while it loaded, when newer', async () => {
-    let release: (answer: Answer) => void = () => undefined;
-    let arrived: () => void = () => undefined;
-    const requested = new Promise<void>((resolve) => (arrived = resolve));
-    api.on('GET /rates', () => {
-      arrived();
-      return new Promise<Answer>((resolve) => (release = resolve));
-    });
+    const { requested, release } = holdSnapshotAnswer();
     unwatch = watchRates({ pairs: [BTC_RUB] });
     const loading = loadRates();
     await requested;
@@ -139,13 +145,7 @@ describe('live rates', () => {
     const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { autoConnect: false, transports: ['websocket'] });
     setLiveSocketSource(() => client as AppSocket);
     try {
-      let release: (answer: Answer) => void = () => undefined;
-      let arrived: () => void = () => undefined;
-      const requested = new Promise<void>((resolve) => (arrived = resolve));
-      api.on('GET /rates', () => {
-        arrived();
-        return new Promise<Answer>((resolve) => (release = resolve));
-      });
+      const { requested, release } = holdSnapshotAnswer();
       unwatch = watchRates({ pairs: [BTC_RUB] });
       const loading = loadRates();
       await requested;
