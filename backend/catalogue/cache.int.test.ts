@@ -7,7 +7,8 @@ import { initModels } from '../models';
 import { createCatalogueCache, etagOf, type CatalogueSnapshot } from './cache';
 import { invalidateCatalogue } from './invalidation';
 import { catalogueParts } from './parts';
-import { CATALOGUE_FULL_READ_MS, loadCatalogue } from './repository';
+import { CATALOGUE_FULL_READ_MS } from './held';
+import { loadCatalogue } from './repository';
 
 for (const site of testDatabaseSites()) {
   describe(`catalogue cache on ${site.dialect}`, function () {

@@ -9,12 +9,10 @@ import { createHash } from 'node:crypto';
 import type { ApiSuccess } from '../../common/api';
 import type { Database } from '../platform/db';
 import { onCatalogueInvalidated } from './invalidation';
-import { CATALOGUE_FULL_READ_MS, loadCatalogueAssets, loadHeldCatalogue, revalidateCatalogue, type Catalogue } from './repository';
+import { rereadCatalogue, type HeldCatalogue, type RereadReason } from './held';
+import type { Catalogue } from './repository';
 
-/**
- * How long a loaded catalogue is served before the database is asked again (cheaply: see
- * revalidate below; every row at least every CATALOGUE_FULL_READ_MS).
- */
+/** How long a loaded catalogue is served before the database is asked again (cheaply: held.ts). */
 export const CATALOGUE_CACHE_TTL_MS = 10_000;
 
 export interface CatalogueSnapshot {
@@ -74,67 +72,37 @@ function snapshotOf(catalogue: Catalogue, loadedAt: number): CatalogueSnapshot {
 
 export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueCache {
   const { db, ttlMs = CATALOGUE_CACHE_TTL_MS, now = Date.now } = options;
-  /** The load in progress or done; `expiresAt` is set once it has succeeded. */
-  let current: { promise: Promise<CatalogueSnapshot>; expiresAt?: number } | undefined;
+  /** The read in progress (`done` false) or done, served until `expiresAt`; a failed one is forgotten. */
+  let current: { promise: Promise<CatalogueSnapshot>; done: boolean; expiresAt: number } | undefined;
   /** Reserves changed since `current` was read (a payout): its assets are read again on the next get. */
   let reservesStale = false;
-  /** Per snapshot: the directions' revision its catalogue was read at, and when every row was last read. */
-  const reads = new WeakMap<CatalogueSnapshot, { directionsRevision: string; fullReadAt: number }>();
-  /** When a snapshot kept by a revalidation was last found current (its loadedAt otherwise). */
-  const checkedAt = new WeakMap<CatalogueSnapshot, number>();
+  /** How each snapshot's catalogue was read (held.ts decides what to read again). */
+  const reads = new WeakMap<CatalogueSnapshot, HeldCatalogue>();
 
-  async function load(): Promise<CatalogueSnapshot> {
-    const loadedAt = now();
-    const held = await loadHeldCatalogue(db);
-    const snapshot = snapshotOf(held.catalogue, loadedAt);
-    reads.set(snapshot, { directionsRevision: held.directionsRevision, fullReadAt: loadedAt });
-    return snapshot;
-  }
-
-  /** `held` with its assets read again; its directions, and when they were read, stay. */
-  async function refreshReserves(held: CatalogueSnapshot): Promise<CatalogueSnapshot> {
-    const assets = await loadCatalogueAssets(db);
-    const snapshot = snapshotOf({ assets, directions: held.catalogue.directions }, held.loadedAt);
-    const read = reads.get(held);
-    if (read) reads.set(snapshot, read);
-    return snapshot;
-  }
-
-  /**
-   * After the time to live: the held directions stand while their table's revision and every
-   * other field of the offered assets are unchanged (revalidateCatalogue, a few milliseconds
-   * instead of the 20,000 rows of the generated catalogue), and every row is read again at least
-   * every CATALOGUE_FULL_READ_MS.
-   */
-  async function revalidate(held: CatalogueSnapshot): Promise<CatalogueSnapshot> {
-    const read = reads.get(held);
+  /** The snapshot after `reason` (held.ts); `held` itself when nothing changed at all (its body, ETag and parts stay built). */
+  async function reread(held: CatalogueSnapshot | null, reason: RereadReason): Promise<CatalogueSnapshot> {
     const at = now();
-    if (!read || at - read.fullReadAt >= CATALOGUE_FULL_READ_MS) return load();
-    const fresh = await revalidateCatalogue(db, { catalogue: held.catalogue, directionsRevision: read.directionsRevision });
-    if (fresh === null) return load();
-    // Nothing changed at all: the same snapshot (its body, ETag and parts stay built), valid anew.
-    if (JSON.stringify(fresh.catalogue.assets) === JSON.stringify(held.catalogue.assets)) {
-      checkedAt.set(held, at);
-      return held;
-    }
-    const snapshot = snapshotOf(fresh.catalogue, at);
+    const before = held ? (reads.get(held) ?? null) : null;
+    const read = await rereadCatalogue(db, before, reason, at);
+    if (held && read === before) return held;
+    const snapshot = snapshotOf(read.catalogue, at);
     reads.set(snapshot, read);
     return snapshot;
   }
 
-  /** Makes `promise` the current entry: callers arriving meanwhile share it; a failed one is forgotten. */
-  function start(promise: Promise<CatalogueSnapshot>): Promise<CatalogueSnapshot> {
-    const entry: { promise: Promise<CatalogueSnapshot>; expiresAt?: number } = { promise };
-    entry.promise.then(
-      (snapshot) => {
-        entry.expiresAt = (checkedAt.get(snapshot) ?? snapshot.loadedAt) + ttlMs;
+  /** Makes `promise` the current entry until `expiresAt`: callers arriving meanwhile share it. */
+  function start(promise: Promise<CatalogueSnapshot>, expiresAt: number): Promise<CatalogueSnapshot> {
+    const entry = { promise, done: false, expiresAt };
+    promise.then(
+      () => {
+        entry.done = true;
       },
       () => {
         if (current === entry) current = undefined;
       },
     );
     current = entry;
-    return entry.promise;
+    return promise;
   }
 
   onCatalogueInvalidated(db.sequelize, (scope) => {
@@ -148,14 +116,15 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   return {
     get() {
       const held = current;
-      if (held && held.expiresAt === undefined) return held.promise;
-      if (held && now() < held.expiresAt!) {
+      if (held && !held.done) return held.promise;
+      if (held && now() < held.expiresAt) {
         if (!reservesStale) return held.promise;
         reservesStale = false;
-        return start(held.promise.then(refreshReserves));
+        return start(held.promise.then((snapshot) => reread(snapshot, 'reserves')), held.expiresAt);
       }
       reservesStale = false;
-      return start(held ? held.promise.then(revalidate) : load());
+      const expiresAt = now() + ttlMs;
+      return start(held ? held.promise.then((snapshot) => reread(snapshot, 'revalidate')) : reread(null, 'all'), expiresAt);
     },
     invalidate() {
       current = undefined;

@@ -49,62 +49,6 @@ export async function loadCatalogueAssets(db: Pick<Database, 'sequelize'>): Prom
   return (await readAssets(db, { enabled: true })).map(presentAsset);
 }
 
-/** How the catalogue of a held copy was read, for revalidateCatalogue. */
-export interface HeldCatalogue<C extends { assets: readonly AssetDto[]; directions: readonly DirectionDto[] } = Catalogue> {
-  catalogue: C;
-  /** directionsRevision() read before the catalogue. */
-  directionsRevision: string;
-}
-
-/**
- * A fingerprint of the directions table: its row count and latest `updatedAt` (every write through
- * the models sets it). One aggregate the database answers without sending a row; MySQL keeps whole
- * seconds, so a second change within the same second as the first goes unseen here — which is why
- * holders still read everything on a longer schedule (CATALOGUE_FULL_READ_MS).
- */
-export async function directionsRevision(db: Pick<Database, 'sequelize'>): Promise<string> {
-  const { Direction } = initModels(db.sequelize);
-  const [row] = (await Direction.findAll({
-    attributes: [
-      [Direction.sequelize!.fn('COUNT', Direction.sequelize!.col('id')), 'count'],
-      [Direction.sequelize!.fn('MAX', Direction.sequelize!.col('updatedAt')), 'latest'],
-    ],
-    raw: true,
-  })) as unknown as Array<{ count: number | string; latest: unknown }>;
-  const latest = row?.latest instanceof Date ? row.latest.toISOString() : String(row?.latest ?? '');
-  return `${String(row?.count ?? 0)}|${latest}`;
-}
-
-/** Everything of the offered assets but their reserves, in order: what the directions on offer depend on. */
-function assetsWithoutReserves(assets: readonly AssetDto[]): string {
-  return JSON.stringify(assets.map(({ reserve: _reserve, ...rest }) => rest));
-}
-
-/** How long a holder may keep its directions on revalidations alone (they cannot see two changes in one MySQL second). */
-export const CATALOGUE_FULL_READ_MS = 5 * 60_000;
-
-/**
- * Whether a held catalogue still stands, read cheaply — the offered assets (1,000 rows on the
- * generated catalogue) and the directions' revision instead of 20,000 directions: the same held
- * catalogue with the assets just read (their reserves fresh) when nothing but reserves changed,
- * else null (the caller reads everything with loadCatalogue). For the holders' periodic re-reads;
- * a change made through the console is announced and read at once (invalidation.ts).
- */
-export async function revalidateCatalogue<D extends readonly DirectionDto[]>(
-  db: Pick<Database, 'sequelize'>,
-  held: HeldCatalogue<{ assets: readonly AssetDto[]; directions: D }>,
-): Promise<HeldCatalogue<{ assets: AssetDto[]; directions: D }> | null> {
-  const [revision, assets] = await Promise.all([directionsRevision(db), loadCatalogueAssets(db)]);
-  if (revision !== held.directionsRevision || assetsWithoutReserves(assets) !== assetsWithoutReserves(held.catalogue.assets)) return null;
-  return { catalogue: { assets, directions: held.catalogue.directions }, directionsRevision: revision };
-}
-
-/** loadCatalogue (offered only) with the directions' revision read before it, for revalidateCatalogue. */
-export async function loadHeldCatalogue(db: Pick<Database, 'sequelize'>): Promise<HeldCatalogue> {
-  const revision = await directionsRevision(db);
-  return { catalogue: await loadCatalogue(db), directionsRevision: revision };
-}
-
 /**
  * The catalogue, sorted: assets coins → fiat → cash and by sort order within a type; directions
  * in the order of their `from` asset, then of their `to` asset.

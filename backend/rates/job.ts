@@ -6,15 +6,14 @@
  *
  * The catalogue is read from the database at start and at once when someone publishes on
  * CATALOGUE_CHANGED_CHANNEL (after editing assets or directions; a payout's change of a reserve
- * re-reads the assets only: rates/catalogueChanged.ts). Every `catalogueRefreshMs` it is
- * revalidated (the assets and the directions' revision: catalogue/repository.ts), and read whole
- * when that shows a change, or at least every CATALOGUE_FULL_READ_MS.
+ * re-reads the assets only: rates/catalogueChanged.ts), and every `catalogueRefreshMs` it is
+ * revalidated — catalogue/held.ts says what each of these reads.
  */
 import type { Config } from '../platform/config/types';
 import type { Database } from '../platform/db';
 import type { KV } from '../platform/kv/types';
 import type { Logger } from '../platform/logger';
-import { CATALOGUE_FULL_READ_MS, loadCatalogueAssets, loadHeldCatalogue, revalidateCatalogue } from '../catalogue/repository';
+import { rereadCatalogue, type HeldCatalogue, type RereadReason } from '../catalogue/held';
 import { CATALOGUE_CHANGED_CHANNEL, catalogueChangeScope } from './catalogueChanged';
 import { advanceSnapshot, computeRatesInSlices, DIRECTIONS_PER_SLICE, nextTurn, priceSources, type Catalogue, type RatesSnapshot } from './engine';
 import { createRateFeed, SIMULATED_MAX_AGE_MS, sourcesFor, type FeedSource } from './feed';
@@ -64,14 +63,11 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
   const feed = createRateFeed(options.sources ?? sourcesFor(deps.config), logger);
   const controller = new AbortController();
 
-  let catalogue: Catalogue | null = null;
-  let catalogueLoadedAt = Number.NEGATIVE_INFINITY;
-  /** When every row was last read, and the directions' revision then (for revalidateCatalogue). */
-  let catalogueFullReadAt = Number.NEGATIVE_INFINITY;
-  let directionsRevision = '';
-  let catalogueRequested = false;
-  /** A payout changed a reserve: the next tick re-reads the assets (their reserves), not the directions. */
-  let reservesRequested = false;
+  let held: HeldCatalogue | null = null;
+  /** When the catalogue was last read on schedule (or whole). */
+  let heldAt = Number.NEGATIVE_INFINITY;
+  /** An announced change not read yet: a payout's reserves only, or anything. */
+  let requested: 'reserves' | 'all' | null = null;
   let previous: RatesSnapshot | null | undefined;
   /** Stale directions at the last alert check (an alert when it goes from none to some). */
   let staleBefore = 0;
@@ -79,39 +75,21 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
 
+  /** The catalogue for this tick, read again as catalogue/held.ts says when a change or the schedule asks. */
   async function currentCatalogue(nowMs: number): Promise<Catalogue | null> {
-    if (catalogue && !catalogueRequested && nowMs - catalogueLoadedAt < catalogueRefreshMs) {
-      if (reservesRequested) {
-        reservesRequested = false;
-        const held = catalogue;
-        try {
-          catalogue = { assets: await loadCatalogueAssets(db), directions: held.directions };
-        } catch (error) {
-          reservesRequested = true;
-          logger.warn({ err: error }, 'cannot read the reserves; keeping the last ones');
-        }
-      }
-      return catalogue;
-    }
-    // On schedule, the held directions stand while nothing but reserves changed (revalidateCatalogue:
-    // the assets and one aggregate instead of 20,000 rows); announced changes and every
-    // CATALOGUE_FULL_READ_MS read everything.
-    const revalidating = catalogue !== null && !catalogueRequested && nowMs - catalogueFullReadAt < CATALOGUE_FULL_READ_MS;
-    catalogueRequested = false;
-    reservesRequested = false;
+    const due = nowMs - heldAt >= catalogueRefreshMs;
+    const reason: RereadReason | null = held === null || requested === 'all' ? 'all' : due ? 'revalidate' : requested;
+    if (reason === null) return held!.catalogue;
+    const asked = requested;
+    requested = null;
     try {
-      const fresh = revalidating ? await revalidateCatalogue(db, { catalogue: catalogue!, directionsRevision }) : null;
-      if (fresh) catalogue = fresh.catalogue;
-      else {
-        const read = await loadHeldCatalogue(db);
-        ({ catalogue, directionsRevision } = read);
-        catalogueFullReadAt = nowMs;
-      }
-      catalogueLoadedAt = nowMs;
+      held = await rereadCatalogue(db, held, reason, nowMs);
+      if (reason !== 'reserves') heldAt = nowMs;
     } catch (error) {
+      requested ??= asked;
       logger.warn({ err: error }, 'cannot read the catalogue; keeping the last one');
     }
-    return catalogue;
+    return held?.catalogue ?? null;
   }
 
   async function tick(): Promise<void> {
@@ -171,8 +149,7 @@ export async function startRatesJob(deps: RatesJobDeps): Promise<RatesJob> {
 
   const unsubscribe = await kv
     .subscribe(CATALOGUE_CHANGED_CHANNEL, (message) => {
-      if (catalogueChangeScope(message) === 'reserves') reservesRequested = true;
-      else catalogueRequested = true;
+      requested = catalogueChangeScope(message) === 'all' || requested === 'all' ? 'all' : 'reserves';
     })
     .catch((error: unknown) => {
       logger.warn({ err: error }, 'cannot listen for catalogue changes; re-reading it on schedule only');
