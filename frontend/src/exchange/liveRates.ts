@@ -202,18 +202,22 @@ async function snapshotOf(scope: { pairs: ScopePair[]; reserves: boolean }): Pro
 }
 
 let loading: Promise<void> | null = null;
-/** The scope the load in progress asks for. */
+/** The scope the load in progress asks for, and whether it asks over the socket (snapshotOf). */
 let loadingKey = '';
+let loadingBySocket = false;
 let reloadAfter = false;
 
 /** Loads the snapshot of what is watched (one load at a time; a change of scope meanwhile loads again after). */
 export function loadRates(): Promise<void> {
   const scope = currentScope();
   if (loading) {
-    if (scopeKey(scope) !== loadingKey) reloadAfter = true;
+    // The load in flight stands in for this one unless it asks for something else, or it went by
+    // HTTP (which joins no room) and the socket has connected since.
+    if (scopeKey(scope) !== loadingKey || (!loadingBySocket && attached?.socket.connected === true)) reloadAfter = true;
     return loading;
   }
   loadingKey = scopeKey(scope);
+  loadingBySocket = attached?.socket.connected === true;
   loading = (async () => {
     const pushes: Push[] = [];
     pushesDuringLoad = pushes;
@@ -247,12 +251,8 @@ let attached: { socket: AppSocket; detach: () => void } | null = null;
 function attachFeed(): void {
   const socket = socketSource();
   if (!socket) return;
-  // A (re)connection watches again: its ack is the snapshot the next frames apply to. A load
-  // already in flight began without the socket (HTTP: it joins no room), so one follows it.
-  const onConnect = () => {
-    if (loading) reloadAfter = true;
-    void loadRates();
-  };
+  // A (re)connection watches again: its ack is the snapshot the next frames apply to.
+  const onConnect = () => void loadRates();
   socket.on('connect', onConnect);
   socket.on('rates:pair', applyPairFrame);
   socket.on('reserves:update', applyReservesUpdate);
