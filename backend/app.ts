@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps): App {
   const routeDeps = { app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services, maintenance: app.maintenance };
   const contexts = domainContexts(routeDeps);
   const api = apiRoutes(routeDeps, contexts);
-  const seo = createSeo({ publicUrl: config.publicUrl, staticDir: config.staticDir, i18n: app.i18n, sequelize: deps.db.sequelize, catalogue: contexts.catalogue, logger });
+  const seo = createSeo({ publicUrl: config.publicUrl, staticDir: config.staticDir, i18n: app.i18n, sequelize: deps.db.sequelize, catalogue: contexts.catalogue, rates: deps.rates, logger });
   app.pages = seo.registry;
   app.pages.add(blogSource((lang) => listPublishedPosts(contexts.blog, { lang }), () => postsRevision(contexts.blog)));
   app.pages.add(contentSource((key, lang) => publishedContentPage(contexts.content, key, lang), Object.fromEntries(CONTENT_PAGE_KEYS.map((key) => [key, key])), () => contentRevision(contexts.content)));

@@ -130,6 +130,23 @@ export interface DirectionRateDto {
   stale: boolean;
 }
 
+/**
+ * The rate of the pair the widget shows first (common/exchangePair.ts), as the server prerendered it into the home page (backend/seo/shell.ts),
+ * in a `<script type="application/json" id="prerendered-rate">`: the widget shows it while its own
+ * data loads, so the rate on screen does not blink out when the page's code takes over.
+ */
+export interface PrerenderedRateDto {
+  from: string;
+  to: string;
+  fromCurrency: string;
+  toCurrency: string;
+  in: string;
+  out: string;
+  reserve: string;
+}
+
+export const PRERENDERED_RATE_ID = 'prerendered-rate';
+
 /** Why an amount cannot be exchanged; the widget maps each to a translated message. */
 export const AMOUNT_VIOLATIONS = [
   'invalid_amount',

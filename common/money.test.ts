@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Big, normalizeMoney } from './money';
+import { Big, formatAmount, formatMoney, normalizeMoney } from './money';
 
 /** The canonical form as Big gives it, the definition normalizeMoney's string path must keep. */
 function viaBig(value: string): string {
@@ -34,5 +34,22 @@ describe('normalizeMoney', () => {
       .tuple(fc.boolean(), digits(1, 18), fc.option(digits(1, 18)), fc.nat({ max: 6 }))
       .map(([negative, int, frac, pad]) => `${negative ? '-' : ''}${int.replace(/^0+(?=\d)/, '')}${frac === null ? '' : `.${frac}${'0'.repeat(pad)}`}`);
     fc.assert(fc.property(decimal, (value) => normalizeMoney(value) === viaBig(value)), { numRuns: 2000 });
+  });
+});
+
+describe('formatAmount / formatMoney', () => {
+  it('groups the integer digits by threes with no-break spaces', () => {
+    expect(formatAmount('7053614')).to.equal('7\u00a0053\u00a0614');
+    expect(formatAmount('1500000.25')).to.equal('1\u00a0500\u00a0000.25');
+    expect(formatAmount('999')).to.equal('999');
+  });
+
+  it('keeps every fraction digit of an 18-decimal amount and drops trailing zeros', () => {
+    expect(formatAmount('1234.123456789012345678')).to.equal('1\u00a0234.123456789012345678');
+    expect(formatAmount('0.50000000')).to.equal('0.5');
+  });
+
+  it('writes a rate the way the widget shows it', () => {
+    expect(`${formatMoney('1', 'BTC')} = ${formatMoney('7053614', 'RUB')}`).to.equal('1\u00a0BTC = 7\u00a0053\u00a0614\u00a0RUB');
   });
 });

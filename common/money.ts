@@ -50,3 +50,25 @@ export function toStorageDecimal(value: string | Big, scale = MONEY_SCALE): stri
   const big = value instanceof Big ? value : new Big(value);
   return big.toFixed(scale, Big.roundDown);
 }
+
+/** No-break space: a grouped number never wraps across lines. */
+export const GROUP_SEPARATOR = '\u00a0';
+
+/**
+ * An amount for display, built from the decimal string itself (never through a JS number): the
+ * integer part grouped by threes with no-break spaces, trailing fraction zeros dropped —
+ * "7053614.50" → "7 053 614.5". Anything that is not a plain decimal is returned as it is.
+ */
+export function formatAmount(value: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  const canonical = normalizeMoney(value);
+  const negative = canonical.startsWith('-');
+  const [integer, fraction] = (negative ? canonical.slice(1) : canonical).split('.');
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** "7 053 614 RUB": the widget's, the order page's and the prerendered home page's way. */
+export function formatMoney(value: string, currency: string): string {
+  return `${formatAmount(value)}${GROUP_SEPARATOR}${currency}`;
+}

@@ -22,6 +22,12 @@ export interface CatalogueParts {
   assets: CataloguePart;
   /** The directions leaving or reaching `code`; null when no offered asset has that code. */
   directionsOf(code: string): CataloguePart | null;
+  /** What the two parts carry, unserialised (the prerendered home page reads the widget's first pair from it). */
+  data: {
+    assets: CatalogueAssetsDto;
+    /** The directions leaving or reaching `code`, in catalogue order ([] for an unknown code). */
+    directionsOf(code: string): readonly DirectionDto[];
+  };
 }
 
 function part<T>(data: T): CataloguePart {
@@ -42,6 +48,10 @@ function buildParts(snapshot: CatalogueSnapshot): CatalogueParts {
   const built = new Map<string, CataloguePart>();
   return {
     assets: part(assetsData),
+    data: {
+      assets: assetsData,
+      directionsOf: (code) => byAsset.get(code) ?? [],
+    },
     directionsOf(code) {
       const list = byAsset.get(code);
       if (list === undefined) return null;

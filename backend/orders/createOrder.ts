@@ -12,7 +12,7 @@ import { orderPath, type CardCheck, type CreateOrderRequest, type CreateOrderRes
 import { ValidationError } from '../platform/errors';
 import type { Translate } from '../platform/i18n';
 import type { Asset, BlacklistEntry, User } from '../models';
-import { directionKey } from '../rates/engine';
+import { offeredRate } from '../rates/store';
 import { marketRate } from '../rates/math';
 import { quoteAmounts } from '../rates/quote';
 import { normalizeMoney, toStorageDecimal } from '../../common/money';
@@ -83,10 +83,9 @@ async function cardCheckFor(ctx: OrdersContext, from: Asset, user: CreateOrderPr
 /** What an order of `request` would be priced at now: the widget's quote of the live rate (422 direction_unavailable, 400 for the rate type, AmountRefused for the amount). */
 export async function priceOrder(ctx: Pick<OrdersContext, 'rates' | 'models'>, request: Pick<CreateOrderRequest, 'from' | 'to' | 'rateType' | 'amountSend' | 'amountReceive'>, t: Translate) {
   const state = ctx.rates.current();
-  const rate = state?.rates.get(directionKey(request));
-  const fromRate = state?.assets.get(request.from);
-  const toRate = state?.assets.get(request.to);
-  if (!state || state.expired || !rate || rate.stale || !fromRate || !toRate) throw new DirectionUnavailable();
+  const offered = offeredRate(state, request);
+  if (!state || !offered) throw new DirectionUnavailable();
+  const { rate, from: fromRate, to: toRate } = offered;
   const direction = await offeredDirection(ctx, request.from, request.to);
   if (!direction.rateTypes.includes(request.rateType) || !rate.rateTypes.includes(request.rateType)) {
     throw new ValidationError({ rateType: t(validationMessage('general_error').key) });

@@ -9,7 +9,7 @@ import { isExpired } from '../../common/orderRules';
 import { MAX_EXTEND_MINUTES, type OperatorAction } from '../../common/orders';
 import { compareDecimals, receiveForSend } from '../../common/rateMath';
 import type { Order } from '../models';
-import { directionKey } from '../rates/engine';
+import { offeredRate } from '../rates/store';
 import { CATALOGUE_CHANGED_CHANNEL, reserveChangeMessage } from '../rates/catalogueChanged';
 import { changeOrder, operatorActor, type OrderPlan } from './change';
 import type { OrdersContext } from './context';
@@ -43,11 +43,9 @@ function refuse(): never {
 
 /** The direction's current rate and the `to` precision. */
 function currentRate(ctx: OrdersContext, order: Order): { rate: string; toPrecision: number } {
-  const state = ctx.rates.current();
-  const rate = state?.rates.get(directionKey({ from: order.fromCode, to: order.toCode }));
-  const to = state?.assets.get(order.toCode);
-  if (!state || state.expired || !rate || rate.stale || !to) throw new DirectionUnavailable();
-  return { rate: rate.rate, toPrecision: to.precision };
+  const offered = offeredRate(ctx.rates.current(), { from: order.fromCode, to: order.toCode });
+  if (!offered) throw new DirectionUnavailable();
+  return { rate: offered.rate.rate, toPrecision: offered.to.precision };
 }
 
 /** The direction's current rate, or null when the store has none fresh (the drawer's rateAtReceipt). */

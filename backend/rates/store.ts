@@ -75,6 +75,26 @@ export interface RatesView {
   current(): RatesState | null;
 }
 
+/** The rate of a direction on offer now, with its two assets (see `offeredRate`). */
+export interface OfferedRate {
+  rate: DirectionRateDto;
+  from: RateAsset;
+  to: RateAsset;
+}
+
+/**
+ * The one rule for "this direction is offered right now": the store holds a snapshot that has not
+ * expired, the direction has a rate that is not stale, and both assets are priced. Order creation,
+ * the operator's re-pricing and the prerendered home page ask it.
+ */
+export function offeredRate(state: RatesState | null, pair: { from: string; to: string }): OfferedRate | undefined {
+  if (!state || state.expired) return undefined;
+  const rate = state.rates.get(directionKey(pair));
+  const from = state.assets.get(pair.from);
+  const to = state.assets.get(pair.to);
+  return rate && !rate.stale && from && to ? { rate, from, to } : undefined;
+}
+
 /** Where a store sends its updates. */
 export interface RatesBroadcast {
   /** `before`: every rate as it was before this update (the frames carry only what differs). */

@@ -6,12 +6,15 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sequelize } from 'sequelize';
 import { DEFAULT_LANG, isLang } from '../../common/api';
-import type { CatalogueCache } from '../catalogue/cache';
+import { focusAsset, resolvePair } from '../../common/exchangePair';
+import type { CatalogueCache, CatalogueSnapshot } from '../catalogue/cache';
+import { catalogueParts } from '../catalogue/parts';
+import { offeredRate, type RatesView } from '../rates/store';
 import type { PageRenderer } from '../platform/http/spa';
 import type { AppMiddleware } from '../platform/http/types';
 import type { ServerI18n } from '../platform/i18n';
 import type { Logger } from '../platform/logger';
-import { createSeoPages, pageLang } from './pages';
+import { createSeoPages, pageLang, type HomeRateSource } from './pages';
 import { createPageRegistry, type PageRegistry } from './registry';
 import { seoFiles } from './files';
 import { pairsSource, staticRoutesSource } from './sources';
@@ -24,6 +27,8 @@ export interface SeoDeps {
   i18n: ServerI18n;
   sequelize: Sequelize;
   catalogue: CatalogueCache;
+  /** The live rates: the home page is prerendered with the default pair's. */
+  rates?: RatesView;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -36,6 +41,42 @@ export interface Seo {
   files: AppMiddleware;
 }
 
+/**
+ * The rate of the pair a first visit's widget shows (common/exchangePair.ts: the focus asset's
+ * known directions, the offered ones first), when it is on offer; kept per catalogue and rates version.
+ */
+function homeRateOf(catalogue: CatalogueCache, rates: RatesView): HomeRateSource {
+  let kept: { snapshot: CatalogueSnapshot; version: number; answer: Awaited<ReturnType<HomeRateSource>> } | null = null;
+  return async () => {
+    const state = rates.current();
+    if (!state) return null;
+    const snapshot = await catalogue.get();
+    if (kept?.snapshot === snapshot && kept.version === state.version) return kept.answer;
+    const { assets, directionsOf } = catalogueParts(snapshot).data;
+    const enabled = new Map(assets.assets.filter((asset) => asset.enabled).map((asset) => [asset.code, asset]));
+    const focus = focusAsset(new Set(enabled.keys()), assets.senders);
+    const known = focus === null ? [] : directionsOf(focus).filter((direction) => direction.enabled && enabled.has(direction.from) && enabled.has(direction.to));
+    const pair = resolvePair(known, {}, (candidate) => offeredRate(state, candidate) !== undefined);
+    const offered = pair ? offeredRate(state, pair) : undefined;
+    const answer = offered
+      ? {
+          version: `${state.version}:${snapshot.loadedAt}`,
+          rate: {
+            from: offered.rate.from,
+            to: offered.rate.to,
+            fromCurrency: offered.from.currency,
+            toCurrency: offered.to.currency,
+            in: offered.rate.in,
+            out: offered.rate.out,
+            reserve: offered.rate.reserve,
+          },
+        }
+      : null;
+    kept = { snapshot, version: state.version, answer };
+    return answer;
+  };
+}
+
 export function createSeo(deps: SeoDeps): Seo {
   const indexFile = path.join(path.resolve(deps.staticDir), 'index.html');
   const registry = createPageRegistry([
@@ -45,13 +86,21 @@ export function createSeo(deps: SeoDeps): Seo {
     }),
     pairsSource({ sequelize: deps.sequelize, catalogue: deps.catalogue, i18n: deps.i18n }),
   ]);
-  const rendered = createSeoPages({ staticDir: deps.staticDir, publicUrl: deps.publicUrl, i18n: deps.i18n, registry, logger: deps.logger });
+  const rates = deps.rates;
+  const rendered = createSeoPages({
+    staticDir: deps.staticDir,
+    publicUrl: deps.publicUrl,
+    i18n: deps.i18n,
+    registry,
+    logger: deps.logger,
+    homeRate: rates ? homeRateOf(deps.catalogue, rates) : undefined,
+  });
   return {
     registry,
     pages: {
       lang: (ctx) => pageLang(ctx),
       vary: ['Cookie', 'Accept-Language'],
-      render: (pathname, lang) => rendered.render(pathname, isLang(lang) ? lang : DEFAULT_LANG),
+      render: (pathname, lang, search) => rendered.render(pathname, isLang(lang) ? lang : DEFAULT_LANG, search.has('from') || search.has('to')),
     },
     files: seoFiles({ publicUrl: deps.publicUrl, registry }),
   };

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LANG_COOKIE, isLang, pickLang, type Lang } from '../../common/api';
+import type { PrerenderedRateDto } from '../../common/catalogue';
 import { matchRoute } from '../../common/routes';
 import { COMPRESS_THRESHOLD_BYTES } from '../platform/http/compress';
 import type { RenderedFile } from '../platform/http/staticFile';
@@ -53,8 +54,16 @@ export interface RenderedPage extends RenderedFile {
 }
 
 export interface SeoPages {
-  /** In `lang`: the head, and the first screen (./shell.ts) — the SPA starts in the rendered `<html lang>`. */
-  render(pathname: string, lang: Lang): Promise<RenderedPage>;
+  /**
+   * In `lang`: the head, and the first screen (./shell.ts) — the SPA starts in the rendered `<html lang>`.
+   * `pairAsked`: the address names a pair (`?from=`/`?to=`), so the home page's default rate is left out.
+   */
+  render(pathname: string, lang: Lang, pairAsked?: boolean): Promise<RenderedPage>;
+}
+
+/** The rate of the widget's first pair on offer now and the version of what it comes from (null: none on offer). */
+export interface HomeRateSource {
+  (): Promise<{ version: string; rate: PrerenderedRateDto } | null>;
 }
 
 export interface SeoPagesOptions {
@@ -63,6 +72,8 @@ export interface SeoPagesOptions {
   i18n: ServerI18n;
   registry: PageRegistry;
   logger?: Pick<Logger, 'warn'>;
+  /** The home page's prerendered rate (./index.ts asks the rates store). */
+  homeRate?: HomeRateSource;
   /** How long a rendered page is reused at most (sources without a version change unseen). */
   ttlMs?: number;
   /** Rendered pages kept at most (the least recently used go first). */
@@ -84,6 +95,17 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
   const file = path.join(path.resolve(options.staticDir), 'index.html');
   let template: Template | undefined;
   const cache = new Map<string, { page: Promise<RenderedPage>; expiresAt: number }>();
+
+  /** The home page's rate; without it (a source failing) the page is drawn without one. */
+  async function homeRate(): Promise<Awaited<ReturnType<HomeRateSource>>> {
+    if (!options.homeRate) return null;
+    try {
+      return await options.homeRate();
+    } catch (error) {
+      options.logger?.warn({ err: error }, 'the home page rate failed; drawing the page without it');
+      return null;
+    }
+  }
 
   async function readTemplate(): Promise<Template> {
     let stats;
@@ -118,7 +140,7 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
     return { meta: { ...answer, noindex }, status: 200, degraded };
   }
 
-  async function render(pathname: string, lang: Lang, tpl: Template): Promise<RenderedPage> {
+  async function render(pathname: string, lang: Lang, tpl: Template, rate: PrerenderedRateDto | null): Promise<RenderedPage> {
     const { meta, status, degraded } = await resolve(pathname, lang);
     const t = i18n.translator(lang);
     const head = renderHead({
@@ -131,7 +153,7 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
       organizationDescription: t('seo.organization.description'),
     });
     const route = status === 200 ? matchRoute(pathname)?.route : undefined;
-    const shell = route ? renderShell(route, t) : '';
+    const shell = route ? renderShell(route, t, { rate }) : '';
     const identity = Buffer.from(injectShell(injectHead(tpl.html, lang, head), shell), 'utf8');
     const tag = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
     const page: RenderedPage = { status, identity, tag, type: 'html', degraded };
@@ -143,22 +165,25 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
   }
 
   return {
-    async render(pathname, lang) {
+    async render(pathname, lang, pairAsked = false) {
       const tpl = await readTemplate();
+      // Only the home page carries a rate; its page is kept per rates version (a new one each tick).
+      const home = pathname === '/' && !pairAsked ? await homeRate() : null;
       let versions: string;
       try {
         versions = await registry.version();
       } catch {
-        return render(pathname, lang, tpl);
+        return render(pathname, lang, tpl, home?.rate ?? null);
       }
-      const key = `${lang}\n${tpl.version}\n${versions}\n${pathname}`;
+      const variant = pathname !== '/' ? '' : pairAsked ? 'pair' : (home?.version ?? 'no-rate');
+      const key = `${lang}\n${tpl.version}\n${versions}\n${pathname}\n${variant}`;
       const hit = cache.get(key);
       if (hit && hit.expiresAt > now()) {
         cache.delete(key);
         cache.set(key, hit);
         return hit.page;
       }
-      const page = render(pathname, lang, tpl);
+      const page = render(pathname, lang, tpl, home?.rate ?? null);
       cache.set(key, { page, expiresAt: now() + ttlMs });
       page.then(
         (rendered) => rendered.degraded && cache.delete(key),

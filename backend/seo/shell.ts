@@ -5,23 +5,71 @@
  * the SPA's PageHeader shows; the home page's hero). It is in the SPA's language (the `lang`
  * cookie, else Russian), which may differ from the head's (Accept-Language counts there).
  *
+ * The home page also gets the exchange widget's frame with the default pair's live rate (issue 17:
+ * a phone sees the rate before any JavaScript has arrived), and that rate as JSON for the widget,
+ * which shows it while its own data loads.
+ *
  * The SPA replaces it whole on its first render (React's createRoot empties the container), with
  * new nodes, so nothing on screen moves (no layout shift); `aria-busy` tells assistive technology
  * that the real page is on its way. Only public routes get one; other paths keep an empty root.
  */
+import { PRERENDERED_RATE_ID, type PrerenderedRateDto } from '../../common/catalogue';
+import { formatMoney } from '../../common/money';
 import type { RouteDef } from '../../common/routes';
 import { escapeHtml } from './head';
 
 export type Translate = (key: string) => string;
 
-function pageHeading(route: RouteDef, t: Translate): string {
+export interface ShellData {
+  /** The default pair's rate on offer now (home page only); null: the widget's frame without it. */
+  rate?: PrerenderedRateDto | null;
+}
+
+/** JSON safe inside a `<script>` element: no `<` can close it. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * The widget's frame as the widget draws it while loading (ExchangeWidget's skeleton, same classes),
+ * with the rate and the reserve in place of the skeleton's line when the rate is known.
+ */
+function widgetFrame(t: Translate, rate: PrerenderedRateDto | null | undefined): string {
+  const facts = rate
+    ? '<dl class="exchange-facts">' +
+      `<div class="exchange-facts__item"><dt>${escapeHtml(t('exchange.rate'))}</dt>` +
+      `<dd class="exchange-facts__value" data-testid="exchange-rate-preview">${escapeHtml(`${formatMoney(rate.in, rate.fromCurrency)} = ${formatMoney(rate.out, rate.toCurrency)}`)}</dd></div>` +
+      `<div class="exchange-facts__item"><dt>${escapeHtml(t('exchange.reserve'))}</dt>` +
+      `<dd class="exchange-facts__value">${escapeHtml(formatMoney(rate.reserve, rate.toCurrency))}</dd></div>` +
+      '</dl>' +
+      `<script type="application/json" id="${PRERENDERED_RATE_ID}">${scriptJson(rate)}</script>`
+    : '<span class="skeleton skeleton--line"></span>';
+  return (
+    '<div class="hero__exchange"><section class="exchange-widget" aria-busy="true">' +
+    '<header class="exchange-widget__head">' +
+    `<h2 class="exchange-widget__title">${escapeHtml(t('exchange.title'))}</h2>` +
+    `<span class="exchange-widget__live"><span class="pulse-dot" aria-hidden="true"></span>${escapeHtml(t('exchange.live'))}</span>` +
+    '</header>' +
+    '<div class="exchange-skeleton">' +
+    `<span class="visually-hidden" role="status">${escapeHtml(t('exchange.states.loading'))}</span>` +
+    '<span class="skeleton skeleton--label"></span><span class="skeleton skeleton--field"></span>' +
+    '<span class="skeleton skeleton--label"></span><span class="skeleton skeleton--field"></span>' +
+    facts +
+    '<span class="skeleton skeleton--button"></span>' +
+    '</div></section></div>'
+  );
+}
+
+function pageHeading(route: RouteDef, t: Translate, data: ShellData): string {
   if (route.name === 'home') {
     return (
       '<section class="hero"><div class="container hero__inner"><div class="hero__copy">' +
       `<p class="hero__eyebrow">${escapeHtml(t('pages.home.eyebrow'))}</p>` +
       `<h1 class="hero__title">${escapeHtml(t('pages.home.heroTitle'))}</h1>` +
       `<p class="hero__lead">${escapeHtml(t('pages.home.description'))}</p>` +
-      '</div></div></section>'
+      '</div>' +
+      widgetFrame(t, data.rate) +
+      '</div></section>'
     );
   }
   return (
@@ -33,14 +81,14 @@ function pageHeading(route: RouteDef, t: Translate): string {
 }
 
 /** The static first screen of `route` (empty for routes behind sign-in). */
-export function renderShell(route: RouteDef, t: Translate): string {
+export function renderShell(route: RouteDef, t: Translate, data: ShellData = {}): string {
   if (route.access !== 'public') return '';
   return (
     '<div class="app app--prerendered" aria-busy="true">' +
     '<header class="site-header"><div class="site-header__bar container">' +
     `<a href="/" class="logo"><span class="logo__name">${escapeHtml(t('common.brand'))}</span></a>` +
     '</div></header>' +
-    `<main class="app__main">${pageHeading(route, t)}</main>` +
+    `<main class="app__main">${pageHeading(route, t, data)}</main>` +
     '</div>'
   );
 }

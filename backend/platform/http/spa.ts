@@ -24,7 +24,8 @@ export interface PageRenderer {
   /** The page's language from the request; the answer then varies by `vary`. */
   lang(ctx: AppContext): string;
   readonly vary: readonly string[];
-  render(pathname: string, lang: string): Promise<RenderedFile & { status: 200 | 404 }>;
+  /** `search`: the address's query (a page may differ by it, e.g. a pair asked for). */
+  render(pathname: string, lang: string, search: URLSearchParams): Promise<RenderedFile & { status: 200 | 404 }>;
 }
 
 /**
@@ -52,7 +53,7 @@ export function spa(staticDir: string, pages?: PageRenderer): AppMiddleware {
 
     const pageCache = carriesSecret(ctx.url) ? CAPABILITY_PAGE_CACHE : REVALIDATE_CACHE;
     if (pages) {
-      const page = await pages.render(ctx.path, pages.lang(ctx));
+      const page = await pages.render(ctx.path, pages.lang(ctx), new URLSearchParams(ctx.querystring));
       for (const field of pages.vary) ctx.vary(field);
       sendRendered(ctx, page, page.status, pageCache);
       return;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { AmountRow } from './AmountRow';
-import { formatAmount, formatMoney } from './format';
+import { formatAmount, formatMoney } from '../../../common/money';
 import type { AmountSide } from './quote';
 import { RateTypeChoice } from './RateTypeChoice';
 import { useExchangeStore } from './store';

@@ -7,7 +7,7 @@ import { Modal } from '../components/Modal';
 import { useAssetModalStore } from '../stores/assetModal';
 import { AssetIcon } from './AssetIcon';
 import { countByTab, inTab, searchAssets } from './assetSearch';
-import { formatMoney } from './format';
+import { formatMoney } from '../../../common/money';
 import type { AmountSide } from './quote';
 import { useExchangeStore } from './store';
 import { useAssetName } from './useAssetName';

@@ -55,6 +55,54 @@ describe('exchange widget', () => {
     expect(screen.getByRole('button', { name: 'You receive Sberbank: choose another currency' })).to.exist;
   });
 
+  describe("the home page's prerendered rate (backend/seo/shell.ts)", () => {
+    const PRERENDERED = { from: 'BTC', to: 'SBERRUB', fromCurrency: 'BTC', toCurrency: 'RUB', in: '1', out: '6900000.5', reserve: '1400000' };
+
+    /** The server's page: its JSON script, read as main.tsx reads it before React replaces the first screen. */
+    function holdFromPage(rate: unknown): void {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = 'prerendered-rate';
+      script.textContent = JSON.stringify(rate);
+      document.body.append(script);
+      m.prerendered.holdPrerenderedRate(document);
+      script.remove();
+    }
+
+    afterEach(() => m.prerendered.forgetPrerenderedRate());
+
+    it('shows it while the widget loads, then the live rate in its place, and never again', async () => {
+      holdFromPage(PRERENDERED);
+      const view = renderWidget();
+      expect(screen.getByTestId('exchange-rate-preview').textContent).to.equal(`1${NBSP}BTC = 6${NBSP}900${NBSP}000.5${NBSP}RUB`);
+      expect(screen.getByRole('status').textContent).to.equal('Loading the rates…');
+      await ready();
+      expect(screen.queryByTestId('exchange-rate-preview')).to.equal(null);
+      expect(screen.getByTestId('exchange-rate').textContent).to.equal(`1${NBSP}BTC = 7${NBSP}000${NBSP}000${NBSP}RUB`);
+      view.unmount();
+      renderWidget();
+      expect(screen.queryByTestId('exchange-rate-preview')).to.equal(null);
+    });
+
+    it('is not shown for another pair: one in the address, or another one chosen before', async () => {
+      holdFromPage(PRERENDERED);
+      const view = renderWidget('/?from=USDTTRC20&to=SBERRUB');
+      expect(screen.queryByTestId('exchange-rate-preview')).to.equal(null);
+      view.unmount();
+      m.useExchangeStore.getState().setPair('USDTTRC20', 'SBERRUB');
+      renderWidget();
+      expect(screen.queryByTestId('exchange-rate-preview')).to.equal(null);
+      await ready();
+    });
+
+    it('ignores a page whose rate is not one (no preview, the skeleton as always)', async () => {
+      holdFromPage({ ...PRERENDERED, out: '1e9' });
+      renderWidget();
+      expect(screen.queryByTestId('exchange-rate-preview')).to.equal(null);
+      await ready();
+    });
+  });
+
   it('computes the amount received as the amount sent is typed', async () => {
     renderWidget();
     await ready();

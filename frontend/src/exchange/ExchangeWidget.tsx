@@ -1,10 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { classNames } from '../components/classNames';
 import { AmountsStep } from './AmountsStep';
 import { AssetModal } from './AssetModal';
 import { receiveOptions, sendOptions } from './directory';
+import type { PrerenderedRateDto } from '../../../common/catalogue';
+import { formatMoney } from '../../../common/money';
+import { forgetPrerenderedRate, prerenderedRateFor } from './prerenderedRate';
 import type { AmountSide } from './quote';
 import { useExchangeStore } from './store';
 import { useExchangeModel, type PairPreset, type ReadyExchange } from './useExchangeModel';
@@ -34,6 +37,14 @@ export function ExchangeWidget({ preset = null, syncUrl = false, className }: Ex
   const model = useExchangeModel(asked);
   const step = useExchangeStore((state) => state.step);
   const ready = model.status === 'ready' ? model : null;
+  const storedFrom = useExchangeStore((state) => state.from);
+  const storedTo = useExchangeStore((state) => state.to);
+  // The rate the server painted into the home page, while this widget's own data loads.
+  const preview = model.status === 'loading' && asked === null ? prerenderedRateFor({ from: storedFrom, to: storedTo }) : null;
+  const isReady = ready !== null;
+  useEffect(() => {
+    if (isReady) forgetPrerenderedRate();
+  }, [isReady]);
   useSyncPairToUrl(ready ? { from: ready.from.code, to: ready.to.code } : null, syncUrl && ready?.presetApplied === true);
   useAmountPreset(ready?.presetApplied === true);
 
@@ -53,7 +64,7 @@ export function ExchangeWidget({ preset = null, syncUrl = false, className }: Ex
           {t('exchange.live')}
         </span>
       </header>
-      {model.status === 'loading' && <WidgetSkeleton />}
+      {model.status === 'loading' && <WidgetSkeleton preview={preview} />}
       {model.status === 'error' && (
         <div className="exchange-state" role="alert">
           <p className="exchange-state__title">{t('exchange.states.error')}</p>
@@ -104,16 +115,34 @@ function WidgetAssetModal({ model }: { model: ReadyExchange }) {
   );
 }
 
-function WidgetSkeleton() {
+/** The widget while its data loads: the shape of its first step, with the prerendered rate when there is one (the server's frame, backend/seo/shell.ts, is the same). */
+function WidgetSkeleton({ preview = null }: { preview?: PrerenderedRateDto | null }) {
   const { t } = useTranslation();
   return (
-    <div className="exchange-skeleton" role="status">
-      <span className="visually-hidden">{t('exchange.states.loading')}</span>
+    <div className="exchange-skeleton">
+      <span className="visually-hidden" role="status">
+        {t('exchange.states.loading')}
+      </span>
       <span className="skeleton skeleton--label" />
       <span className="skeleton skeleton--field" />
       <span className="skeleton skeleton--label" />
       <span className="skeleton skeleton--field" />
-      <span className="skeleton skeleton--line" />
+      {preview ? (
+        <dl className="exchange-facts">
+          <div className="exchange-facts__item">
+            <dt>{t('exchange.rate')}</dt>
+            <dd className="exchange-facts__value" data-testid="exchange-rate-preview">
+              {formatMoney(preview.in, preview.fromCurrency)} = {formatMoney(preview.out, preview.toCurrency)}
+            </dd>
+          </div>
+          <div className="exchange-facts__item">
+            <dt>{t('exchange.reserve')}</dt>
+            <dd className="exchange-facts__value">{formatMoney(preview.reserve, preview.toCurrency)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <span className="skeleton skeleton--line" />
+      )}
       <span className="skeleton skeleton--button" />
     </div>
   );

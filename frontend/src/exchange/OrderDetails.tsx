@@ -14,7 +14,7 @@ import { TextField } from '../components/form/TextField';
 import { useForm } from '../components/form/useForm';
 import { useSessionStore } from '../stores/session';
 import { AssetIcon } from './AssetIcon';
-import { formatMoney } from './format';
+import { formatMoney } from '../../../common/money';
 import {
   COMMENT_MAX_LENGTH,
   createOrderBody,

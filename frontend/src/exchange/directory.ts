@@ -4,6 +4,7 @@
  * (a stale or missing rate takes it off the asset lists, as the exports do).
  */
 import type { AssetDto, DirectionDto, DirectionRateDto } from '../../../common/catalogue';
+import { resolvePair as resolveKnownPair, type Pair } from '../../../common/exchangePair';
 import type { CatalogueResponse } from './api';
 import { pairKey } from './liveRates';
 
@@ -17,13 +18,7 @@ export interface ExchangeDirectory {
   senders?: ReadonlySet<string>;
 }
 
-export interface Pair {
-  from: string;
-  to: string;
-}
-
-/** The pair shown when nothing else is asked for: coins to Russian bank roubles. */
-export const DEFAULT_PAIR: Pair = { from: 'BTC', to: 'SBERRUB' };
+export type { Pair } from '../../../common/exchangePair';
 
 export function buildDirectory(catalogue: CatalogueResponse, senders?: readonly string[]): ExchangeDirectory {
   const assets = catalogue.assets.filter((asset) => asset.enabled);
@@ -76,32 +71,7 @@ export function receiveOptions(
   return directory.assets.filter((asset) => offeredRate(directory, rates, from, asset.code));
 }
 
-/**
- * The pair to show for what was asked (a preset, the stored choice, or nothing): the asked pair
- * when it is known; else the asked `from` with the best `to` it reaches, or the best `from`
- * reaching the asked `to`; else the default pair, else the first known one. `usable` ranks
- * candidates (offered ones first); null when the catalogue knows no direction at all.
- */
-export function resolvePair(
-  directory: ExchangeDirectory,
-  asked: Partial<Pair>,
-  usable: (pair: Pair) => boolean = () => true,
-): Pair | null {
-  const known = (from: string, to: string) => directory.directions.has(pairKey(from, to));
-  const all = [...directory.directions.values()].map(({ from, to }) => ({ from, to }));
-  const best = (candidates: Pair[], preferred: Pair[]): Pair | null => {
-    const ranked = [...preferred.filter((pair) => known(pair.from, pair.to)), ...candidates];
-    return ranked.find(usable) ?? ranked[0] ?? null;
-  };
-  const { from, to } = asked;
-  if (from && to && known(from, to)) return { from, to };
-  if (from) {
-    const outgoing = all.filter((pair) => pair.from === from);
-    if (outgoing.length > 0) return best(outgoing, [{ from, to: DEFAULT_PAIR.to }]);
-  }
-  if (to) {
-    const incoming = all.filter((pair) => pair.to === to);
-    if (incoming.length > 0) return best(incoming, [{ from: DEFAULT_PAIR.from, to }]);
-  }
-  return best(all, [DEFAULT_PAIR]);
+/** The pair to show for what was asked, among the directory's known directions (common/exchangePair.ts `resolvePair`). */
+export function resolvePair(directory: ExchangeDirectory, asked: Partial<Pair>, usable?: (pair: Pair) => boolean): Pair | null {
+  return resolveKnownPair([...directory.directions.values()], asked, usable);
 }

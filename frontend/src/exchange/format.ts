@@ -1,26 +1,4 @@
-/**
- * Amounts for display, built from the decimal string itself (never through a JS number):
- * the integer part grouped by threes with no-break spaces, "7053614.5" → "7 053 614.5".
- */
-import { normalizeMoney } from '../../../common/money';
-
-/** No-break space: a grouped number never wraps across lines. */
-export const GROUP_SEPARATOR = '\u00a0';
-
-/** Groups the integer digits of a decimal string; trailing zeros of the fraction are dropped. */
-export function formatAmount(value: string): string {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  const canonical = normalizeMoney(value);
-  const negative = canonical.startsWith('-');
-  const [integer, fraction] = (negative ? canonical.slice(1) : canonical).split('.');
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
-  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** "7 053 614 RUB". */
-export function formatMoney(value: string, currency: string): string {
-  return `${formatAmount(value)}${GROUP_SEPARATOR}${currency}`;
-}
+/** What a visitor types into an amount field, read as a decimal string (display: common/money.ts `formatMoney`). */
 
 /**
  * What the visitor typed, as a decimal string or as typed: a comma becomes a point; spaces,

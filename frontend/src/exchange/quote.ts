@@ -4,9 +4,9 @@
  * precision (common/rateMath.ts, the server's own rules), then the limits are checked.
  */
 import type { AssetDto, DirectionDto, DirectionRateDto } from '../../../common/catalogue';
-import { isDecimalString } from '../../../common/money';
+import { formatMoney, isDecimalString } from '../../../common/money';
 import { checkAmounts, compareDecimals, receiveForSend, sendForReceive } from '../../../common/rateMath';
-import { formatMoney, normalizeTypedAmount } from './format';
+import { normalizeTypedAmount } from './format';
 
 export type AmountSide = 'send' | 'receive';
 

@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { AssetDto, DirectionDto, DirectionRateDto } from '../../../common/catalogue';
+import { focusAsset } from '../../../common/exchangePair';
 import type { RateType } from '../../../common/enums';
 import { useAssetDirections, useAssetRates, useCatalogueAssets } from './api';
 import {
@@ -14,7 +15,6 @@ import {
   findDirection,
   offeredRate,
   resolvePair,
-  DEFAULT_PAIR,
   type ExchangeDirectory,
   type Pair,
 } from './directory';
@@ -59,14 +59,6 @@ export type PairPreset = Partial<Pair> | null;
 
 function presetKey(preset: PairPreset): string {
   return preset ? `${preset.from ?? ''}>${preset.to ?? ''}` : '';
-}
-
-/**
- * The asset whose directions the widget needs: the one asked to send (a new preset's, else the
- * stored one), else the one asked to receive, else the default pair's, else the first that sends.
- */
-function focusAsset(assets: ReadonlySet<string>, senders: readonly string[], asked: Array<string | null | undefined>): string | null {
-  return asked.find((code): code is string => typeof code === 'string' && assets.has(code)) ?? (assets.has(DEFAULT_PAIR.from) ? DEFAULT_PAIR.from : senders[0] ?? null);
 }
 
 export function useExchangeModel(preset: PairPreset): ExchangeModel {

@@ -58,9 +58,13 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
 /**
  * Starts fetching the page module of `pathname` (nothing for a path no route matches): at start-up
  * the first screen's page code then loads beside the texts instead of after the first render.
- * React.lazy's own call later gets the same module.
+ * React.lazy's own call later gets the same module. Settles when it has arrived or failed (the
+ * route's own error handling then reports a failure).
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const match = matchRoute(pathname);
-  if (match) void pageLoaders[match.route.name]().catch(() => undefined);
+  return match ? pageLoaders[match.route.name]().then(
+    () => undefined,
+    () => undefined,
+  ) : Promise.resolve();
 }

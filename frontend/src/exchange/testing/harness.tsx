@@ -12,7 +12,7 @@ import { ok, startTestApi, type TestApi } from './apiServer';
 import { CATALOGUE, catalogueParts, ratesSnapshot } from './fixtures';
 
 export async function loadExchangeModules() {
-  const [widget, store, live, client, queryClient, navigation, wouter, query, assetModal, globals, pairLanding, reserves] =
+  const [widget, store, live, client, queryClient, navigation, wouter, query, assetModal, globals, pairLanding, reserves, prerendered] =
     await Promise.all([
       import('../ExchangeWidget'),
       import('../store'),
@@ -26,6 +26,7 @@ export async function loadExchangeModules() {
       import('../../testing/browserGlobals'),
       import('../../pages/pairLanding'),
       import('../../pages/reserves'),
+      import('../prerenderedRate'),
       // The details step is a lazy chunk: loaded here so the tests need not wait for it.
       import('../OrderDetails'),
       // Initialises the ES-module copy of i18next with the test translations.
@@ -40,6 +41,7 @@ export async function loadExchangeModules() {
     INITIAL_CHOICE: store.INITIAL_CHOICE,
     EXCHANGE_STORAGE_KEY: store.EXCHANGE_STORAGE_KEY,
     live,
+    prerendered,
     useAssetModalStore: assetModal.useAssetModalStore,
     setApiBase: client.setApiBase,
     createQueryClient: queryClient.createQueryClient,

@@ -3,7 +3,6 @@ import { Button } from '../../components/Button';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { isTitledText, useTranslatedList } from '../../lib/useTranslatedList';
 import { ExchangeWidget } from '../../exchange/ExchangeWidget';
-import './hero-exchange.css';
 
 export function HomeHero() {
   const { t } = useTranslation();

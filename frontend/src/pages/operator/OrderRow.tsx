@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { useSessionStore } from '../../stores/session';
 import { boardApi } from './board/api';
 import { classNames } from '../../components/classNames';
-import { formatMoney } from '../../exchange/format';
+import { formatMoney } from '../../../../common/money';
 import { operatorApi } from '../../orders/api';
 import { operatorStatusKey, statusTone } from '../../orders/status';
 import { OrderActions } from './OrderActions';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../../common/orders';
 import { monitoringInOut } from '../../../../common/rateMath';
-import { formatMoney } from '../../exchange/format';
+import { formatMoney } from '../../../../common/money';
 import { useAssetName } from '../../exchange/useAssetName';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../../common/orders';
 import { Button } from '../../components/Button';
-import { formatMoney } from '../../exchange/format';
+import { formatMoney } from '../../../../common/money';
 import { orderApi } from '../../orders/api';
 import { customerMay } from '../../orders/status';
 import { useTranslatedList, isString } from '../../lib/useTranslatedList';

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { PageHeader } from '../../layout/PageHeader';
 import { useCatalogueAssets } from '../../exchange/api';
 import { AssetIcon } from '../../exchange/AssetIcon';
-import { formatAmount } from '../../exchange/format';
+import { formatAmount } from '../../../../common/money';
 import { loadRates, useLiveRates } from '../../exchange/liveRates';
 import { useAssetName } from '../../exchange/useAssetName';
 import { reserveGroups } from './reserveGroups';

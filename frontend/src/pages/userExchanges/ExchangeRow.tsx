@@ -5,7 +5,7 @@ import { repeatExchangePath, type UserExchangeDto } from '../../../../common/use
 import { ApiError } from '../../api/ApiError';
 import { Button } from '../../components/Button';
 import { classNames } from '../../components/classNames';
-import { formatMoney } from '../../exchange/format';
+import { formatMoney } from '../../../../common/money';
 import { useAssetName } from '../../exchange/useAssetName';
 import { statusKey, statusTone } from '../../orders/status';
 import { userExchangesApi } from './api';

@@ -5,7 +5,7 @@ import type { PartnerSummary } from '../../../../common/referral';
 import { compareDecimals } from '../../../../common/rateMath';
 import { routeByName } from '../../../../common/routes';
 import { Button } from '../../components/Button';
-import { formatMoney } from '../../exchange/format';
+import { formatMoney } from '../../../../common/money';
 import { PageLoader } from '../../layout/PageLoader';
 import { CopyValue } from '../order/CopyValue';
 import { PaymentQr } from '../order/PaymentQr';

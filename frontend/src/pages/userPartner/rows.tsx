@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReferredExchange, RewardStatus, WithdrawalDto, WithdrawalStatus } from '../../../../common/referral';
 import type { OrderStatus } from '../../../../common/enums';
 import { classNames } from '../../components/classNames';
-import { formatMoney } from '../../exchange/format';
+import { formatMoney } from '../../../../common/money';
 import { statusKey, statusTone } from '../../orders/status';
 
 const REWARD_TONES: Record<RewardStatus, string> = { pending: 'warning', available: 'success', reversed: 'danger', not_eligible: 'muted' };

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canMoveWithdrawal, WITHDRAWAL_STATUSES, type OperatorWithdrawalDto, type WithdrawalStatus } from '../../../../../common/referral';
 import { Button } from '../../../components/Button';
-import { formatMoney } from '../../../exchange/format';
+import { formatMoney } from '../../../../../common/money';
 import { orderSocket } from '../../../orders/socketSource';
 import { apiErrorText } from '../../userPartner/errors';
 import { PagedTable } from '../../userPartner/PagedTable';
