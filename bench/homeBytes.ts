@@ -33,21 +33,25 @@ function compressedSize(path: string): Promise<number> {
   });
 }
 
-/** Records in the page when each rate line first enters the document (the parser's insertions included). */
-function watchRateLines(): void {
-  const seen: Record<string, number> = {};
-  (window as unknown as { __rateSeen: Record<string, number> }).__rateSeen = seen;
-  const lines = { preview: '[data-testid=exchange-rate-preview]', live: '[data-testid=exchange-rate]' };
+/**
+ * Records in the page when each rate line first enters the document (the parser's insertions
+ * included). A string: this file is type-checked without the DOM's types.
+ */
+const WATCH_RATE_LINES = `
+  window.__rateSeen = {};
   new MutationObserver(() => {
-    for (const [name, selector] of Object.entries(lines)) if (seen[name] === undefined && document.querySelector(selector)) seen[name] = performance.now();
+    const lines = { preview: '[data-testid=exchange-rate-preview]', live: '[data-testid=exchange-rate]' };
+    for (const [name, selector] of Object.entries(lines)) {
+      if (window.__rateSeen[name] === undefined && document.querySelector(selector)) window.__rateSeen[name] = performance.now();
+    }
   }).observe(document, { childList: true, subtree: true });
-}
+`;
 
 console.log(`machine at the start: ${machine()}`);
 const browser = await chromium.launch({ executablePath: values.chromium, headless: true, args: ['--no-sandbox'] });
 try {
   const page = await browser.newPage();
-  await page.addInitScript(watchRateLines);
+  await page.addInitScript({ content: WATCH_RATE_LINES });
   const sizes: Array<Promise<{ url: string; bytes: number; endedAt: number }>> = [];
   page.on('requestfinished', (request) => {
     sizes.push(
@@ -59,11 +63,11 @@ try {
   });
   await page.goto(base, { waitUntil: 'commit' });
   await page.locator('[data-testid=exchange-rate]').waitFor({ state: 'visible', timeout: 60_000 });
-  const marks = await page.evaluate(() => ({
-    seen: (window as unknown as { __rateSeen: Record<string, number> }).__rateSeen,
+  const marks = (await page.evaluate(`({
+    seen: window.__rateSeen,
     firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
     origin: performance.timeOrigin,
-  }));
+  })`)) as { seen: Record<string, number>; firstPaint: number; origin: number };
   const rows = await Promise.all(sizes);
   /** What had arrived when a line showed: it is on screen once it is in the document and the page has painted. */
   const until = (name: string) => {

@@ -4,7 +4,7 @@ import { PRERENDERED_RATE_ID, type AssetDirectionsDto, type CatalogueAssetsDto, 
 import type { DirectionQuoteDto, RatesDto } from '../../common/events';
 import { signedInAs } from '../console/testing';
 import type { RateProvider } from '../rates/providers/types';
-import { fixedMarket } from '../rates/testing/fixedMarket';
+import { fixedMarket, fixedMarketAt } from '../rates/testing/fixedMarket';
 import { connectRatesClient, startTestWorker } from '../rates/testing/live';
 import { startTestServer, type TestServer } from '../test/server';
 
@@ -22,16 +22,7 @@ const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html:
 const NBSP = '\u00a0';
 
 /** BTC at another price than fixedMarket's, so the rates move. */
-const risenMarket: RateProvider = {
-  name: 'fixed',
-  async fetchQuotes() {
-    const at = new Date().toISOString();
-    return [
-      { source: 'fixed', base: 'BTC', quote: 'USDT', bid: '150.5', ask: '151', at },
-      { source: 'fixed', base: 'RUB', quote: 'USDT', bid: '0.0124', ask: '0.0125', at },
-    ];
-  },
-};
+const risenMarket = fixedMarketAt('150.5', '151');
 
 /** What the home page's first screen shows of the exchange widget before any JavaScript runs. */
 function widgetOf(html: string) {
