@@ -45,6 +45,8 @@ const openPages: { context: BrowserContext; page: Page; probe: PageProbe }[] = [
 
 export interface NewPageOptions {
   viewport?: { width: number; height: number };
+  /** false: the page as a phone shows it before its JavaScript has arrived (the server's first screen). */
+  javaScript?: boolean;
   /** Presets the language cookie, as a returning visitor who chose it would have. */
   lang?: Lang;
   /**
@@ -79,7 +81,12 @@ export function testServer(): TestServer {
 export async function newPage(options: NewPageOptions = {}): Promise<AppPage> {
   if (!browser) throw new Error('Chromium is not running (is e2e/setup.ts required by mocha?)');
   const url = baseUrl();
-  const context = await browser.newContext({ baseURL: url, viewport: options.viewport ?? DESKTOP, locale: options.locale ?? DEFAULT_BROWSER_LOCALE });
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: options.viewport ?? DESKTOP,
+    locale: options.locale ?? DEFAULT_BROWSER_LOCALE,
+    javaScriptEnabled: options.javaScript ?? true,
+  });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
   if (options.lang) {
