@@ -3,6 +3,7 @@
  * computed with big.js; a JavaScript `number` never holds one.
  */
 import Big from 'big.js';
+import { DECIMAL_RE, isDecimalString } from './decimal';
 
 // Never switch to exponent notation for the magnitudes we store (DECIMAL(36,18)).
 Big.NE = -40;
@@ -17,12 +18,7 @@ export const MONEY_SCALE = 18;
 /** Digits before the point that storage keeps. */
 export const MONEY_INTEGER_DIGITS = 18;
 
-const DECIMAL_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
-
-/** Whether a string is a plain decimal (no exponent, no spaces, no leading plus). */
-export function isDecimalString(value: unknown): value is string {
-  return typeof value === 'string' && DECIMAL_RE.test(value);
-}
+export { isDecimalString };
 
 /** Whether a decimal string fits DECIMAL(36,18) without rounding. */
 export function fitsMoneyColumn(value: string): boolean {

@@ -9,6 +9,7 @@
  */
 import { array, mixed, number, object, string, type InferType } from 'yup';
 import { Big, isDecimalString } from './money';
+import { REFERRAL_CODE_PATTERN } from './referralCode';
 import { validationMessage } from './validation';
 
 /** The ledger's reference currency: rewards and balances. */
@@ -23,8 +24,8 @@ export const REWARD_DECIMALS = 8;
 /** How long the browser keeps `?r=` (the spec: 30 days). */
 export const REFERRAL_RETENTION_MS = 2_592_000_000;
 
-/** A referral code: what `?r=` carries (letters and digits). */
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+/** A referral code (./referralCode.ts). */
+export { REFERRAL_CODE_PATTERN };
 
 /** A row of the tier table: from `referrals` active referrals on, the partner earns `percent` % of the profit. */
 export interface ReferralTier {

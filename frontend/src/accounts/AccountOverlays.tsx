@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { navigate } from '../router/navigation';
 import { AlertHost } from './AlertHost';
-import { ResetPasswordModal } from './ResetPasswordModal';
+
+// A form with the validation library, opened only by an e-mailed link: not in every page's first load.
+const ResetPasswordModal = lazy(() => import('./ResetPasswordModal').then((module) => ({ default: module.ResetPasswordModal })));
 
 /** The query parameter the emailed `/reset-password/<token>` link turns into (spec §2). */
 export const RESET_TOKEN_PARAM = 'resetToken';
@@ -26,11 +29,13 @@ export function AccountOverlays() {
     <>
       <AlertHost />
       {token && (
-        <ResetPasswordModal
-          key={token}
-          token={token}
-          onClose={() => navigate(withoutResetToken(path, search), { replace: true })}
-        />
+        <Suspense fallback={null}>
+          <ResetPasswordModal
+            key={token}
+            token={token}
+            onClose={() => navigate(withoutResetToken(path, search), { replace: true })}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -3,7 +3,7 @@
  * `{ ref, timestamp }` for 30 days; a stored record is replaced when the code differs or the
  * record has expired. Registration sends the stored code as `ref`.
  */
-import { REFERRAL_CODE_PATTERN } from '../../../common/referral';
+import { REFERRAL_CODE_PATTERN } from '../../../common/referralCode';
 
 /** Spec §8: a referral code is kept 30 days. */
 export const REFERRAL_TTL_MS = 2_592_000_000;

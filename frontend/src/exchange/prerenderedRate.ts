@@ -4,7 +4,7 @@
  * on screen until the live one replaces it. Used once: forgotten when the widget is first ready.
  */
 import { PRERENDERED_RATE_ID, type PrerenderedRateDto } from '../../../common/catalogue';
-import { isDecimalString } from '../../../common/money';
+import { isDecimalString } from '../../../common/decimal';
 
 let held: PrerenderedRateDto | null = null;
 
