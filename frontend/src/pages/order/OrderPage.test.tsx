@@ -292,7 +292,8 @@ describe('order page', () => {
     expect(history.querySelectorAll('li')).to.have.length(2);
     expect(history.textContent).to.contain('Operator · Funds received');
     expect(history.textContent).to.contain('You · Order created');
-    await userEvent.type(screen.getByRole('textbox', { name: /^Refund address or card/ }), '4276000000000000');
+    // The form is its own chunk (with the validation library): it arrives after the page.
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Refund address or card/ }), '4276000000000000');
     await userEvent.click(screen.getByRole('button', { name: 'Save the address' }));
     expect((await screen.findByText('Refund address: 4276000000000000', { exact: false })).textContent).to.contain('4276000000000000');
     expect(api.requests.filter((request) => request.path.endsWith('/refund-address')).map((request) => request.body)).to.deep.equal([
