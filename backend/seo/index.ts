@@ -27,7 +27,7 @@ export interface SeoDeps {
   i18n: ServerI18n;
   sequelize: Sequelize;
   catalogue: CatalogueCache;
-  /** The live rates: the home page is prerendered with the default pair's. */
+  /** The live rates: the home page is prerendered with the rate of the pair the widget shows first. */
   rates?: RatesView;
   logger?: Pick<Logger, 'warn'>;
 }
