@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Big, formatAmount, formatMoney, normalizeMoney } from './money';
+import { Big, cutToPlaces, formatAmount, formatMoney, normalizeMoney } from './money';
 
 /** The canonical form as Big gives it, the definition normalizeMoney's string path must keep. */
 function viaBig(value: string): string {
@@ -51,5 +51,32 @@ describe('formatAmount / formatMoney', () => {
 
   it('writes a rate the way the widget shows it', () => {
     expect(`${formatMoney('1', 'BTC')} = ${formatMoney('7053614', 'RUB')}`).to.equal('1\u00a0BTC = 7\u00a0053\u00a0614\u00a0RUB');
+  });
+});
+
+describe('cutToPlaces', () => {
+  it('cuts toward zero to the asset precision, without trailing zeros', () => {
+    expect(cutToPlaces('13410404.6242774566473988', 8)).to.equal('13410404.62427745');
+    expect(cutToPlaces('1.50', 1)).to.equal('1.5');
+    expect(cutToPlaces('1.999', 0)).to.equal('1');
+    expect(cutToPlaces('100', 2)).to.equal('100');
+    expect(cutToPlaces('0.0000001', 6)).to.equal('0');
+    expect(cutToPlaces('-1.239', 2)).to.equal('-1.23');
+    expect(cutToPlaces('-0.5', 0)).to.equal('0');
+  });
+
+  it('gives back anything but a plain decimal as it is', () => {
+    expect(cutToPlaces('1e5', 2)).to.equal('1e5');
+    expect(cutToPlaces('', 2)).to.equal('');
+  });
+
+  it('equals Big rounding down at the same places', () => {
+    const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+    fc.assert(
+      fc.property(fc.boolean(), digits(1, 18), fc.option(digits(1, 18)), fc.nat({ max: 18 }), (negative, integer, fraction, places) => {
+        const value = `${negative ? '-' : ''}${integer.replace(/^0+(?=\d)/, '')}${fraction === null ? '' : `.${fraction}`}`;
+        expect(cutToPlaces(value, places)).to.equal(viaBig(new Big(value).round(places, Big.roundDown).toFixed()));
+      }),
+    );
   });
 });

@@ -64,6 +64,18 @@ export function formatAmount(value: string): string {
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * `value` with at most `places` digits after the point, cut toward zero (never shows more than
+ * there is), without trailing zeros: how an asset's reserve is shown at the asset's precision.
+ * Anything but a plain decimal string comes back as it is.
+ */
+export function cutToPlaces(value: string, places: number): string {
+  if (!DECIMAL_RE.test(value)) return value;
+  const point = value.indexOf('.');
+  const cut = point === -1 ? value : places > 0 ? value.slice(0, point + 1 + places) : value.slice(0, point);
+  return trimDecimal(cut);
+}
+
 /** "7 053 614 RUB": the widget's, the order page's and the prerendered home page's way. */
 export function formatMoney(value: string, currency: string): string {
   return `${formatAmount(value)}${GROUP_SEPARATOR}${currency}`;

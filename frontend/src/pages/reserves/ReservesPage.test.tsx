@@ -2,6 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import { failure } from '../../exchange/testing/apiServer';
+import { ASSETS, CATALOGUE } from '../../exchange/testing/fixtures';
+import { RESERVES_SHOWN } from './reserveGroups';
 import {
   loadExchangeModules,
   startExchangeHarness,
@@ -56,8 +58,11 @@ describe('reserves page', () => {
     expect(screen.getByText('Nothing found. Change the search settings.')).to.exist;
   });
 
-  it('shows a reserve pushed by reserves:update', async () => {
+  it('shows a reserve pushed by reserves:update, lighting up only the changed one', async () => {
     await renderReserves();
+    const lit = () => [...document.querySelectorAll('.reserve-card__amount--changed')].map((amount) => amount.closest('li')!.getAttribute('data-code'));
+    // The amounts the page first shows do not flash.
+    expect(lit()).to.deep.equal([]);
     act(() =>
       m.live.applyReservesUpdate({
         version: 6,
@@ -67,6 +72,34 @@ describe('reserves page', () => {
       }),
     );
     expect(screen.getByTestId('reserve-SBERRUB').textContent).to.equal(`1${NBSP}234${NBSP}567.89RUB`);
+    expect(lit()).to.deep.equal(['SBERRUB']);
+  });
+
+  it('shows a large group a part at a time, and searches all of it', async () => {
+    await harness.close();
+    const coins = Array.from({ length: 75 }, (_, index) => {
+      const code = `GEN${String(index + 1).padStart(3, '0')}`;
+      return { ...ASSETS[0]!, code, name: `Generated ${index + 1}`, currency: code, icon: code.toLowerCase(), reserve: String(index + 1) };
+    });
+    coins[0] = { ...coins[0]!, reserve: '13410404.6242774566473988' };
+    coins[1] = { ...coins[1]!, precision: 18, reserve: '2.1234567891234' };
+    harness = await startExchangeHarness(m, { ...CATALOGUE, assets: [...ASSETS, ...coins] });
+    await renderReserves();
+    const shown = RESERVES_SHOWN;
+    expect(groupCodes(/Cryptocurrencies/)).to.have.length(shown);
+    expect(groupCodes(/Banks and payment systems/)).to.deep.equal(['SBERRUB', 'CARDKGS']);
+    // The count beside the title is the whole group's.
+    expect(within(screen.getByRole('heading', { level: 2, name: /Cryptocurrencies/ })).getByText('78')).to.exist;
+    // Shown at the asset's precision, 8 places at most, cut toward zero.
+    expect(screen.getByTestId('reserve-GEN001').textContent).to.equal(`13${NBSP}410${NBSP}404.62427745GEN001`);
+    expect(screen.getByTestId('reserve-GEN002').textContent).to.equal('2.12345678GEN002');
+    await userEvent.click(screen.getByRole('button', { name: `Show more (${78 - shown} left)` }));
+    expect(groupCodes(/Cryptocurrencies/)).to.have.length(78);
+    expect(screen.queryByRole('button', { name: /Show more/ })).to.equal(null);
+    expect(screen.getByTestId('reserve-GEN075').textContent).to.equal('75GEN075');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search reserves' }), 'Generated 74');
+    expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('data-code'))).to.deep.equal(['GEN074']);
   });
 
   it('shows the error of a failed load with a retry', async () => {

@@ -1,17 +1,47 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { classNames } from '../../components/classNames';
 import { PageHeader } from '../../layout/PageHeader';
 import { useCatalogueAssets } from '../../exchange/api';
 import { AssetIcon } from '../../exchange/AssetIcon';
-import { formatAmount } from '../../../../common/money';
+import { cutToPlaces, formatAmount } from '../../../../common/money';
 import { loadRates, useLiveRates } from '../../exchange/liveRates';
 import { useAssetName } from '../../exchange/useAssetName';
-import { reserveGroups } from './reserveGroups';
+import { RESERVE_PLACES, RESERVES_SHOWN, reserveGroups } from './reserveGroups';
+import type { AssetType } from '../../../../common/enums';
+import type { AssetDto } from '../../../../common/catalogue';
 import '../../exchange/states.css';
 import './reserves.css';
 
 const RESERVES_SCOPE = { reserves: true };
+
+interface ReserveCardProps {
+  asset: AssetDto;
+  name: string;
+  amount: string;
+  /** The reserve differs from the one the card first showed: it lights up (once per new amount). */
+  changed: boolean;
+}
+
+function ReserveCard({ asset, name, amount, changed }: ReserveCardProps) {
+  return (
+    <li className="reserve-card" data-code={asset.code}>
+      <AssetIcon asset={asset} />
+      <span className="reserve-card__text">
+        <span className="reserve-card__name">{name}</span>
+        <span className="reserve-card__meta">
+          {asset.code}
+          {asset.network && <span className="reserve-card__network">{asset.network}</span>}
+        </span>
+      </span>
+      <span key={amount} className={classNames('reserve-card__amount', changed && 'reserve-card__amount--changed')} data-testid={`reserve-${asset.code}`}>
+        {formatAmount(cutToPlaces(amount, Math.min(asset.precision, RESERVE_PLACES)))}
+        <span className="reserve-card__currency">{asset.currency}</span>
+      </span>
+    </li>
+  );
+}
 
 /** Every reserve by type, with a search, updated live by `reserves:update` (the page watches the reserves only). */
 export default function ReservesPage() {
@@ -20,6 +50,15 @@ export default function ReservesPage() {
   const catalogue = useCatalogueAssets();
   const live = useLiveRates(RESERVES_SCOPE);
   const [query, setQuery] = useState('');
+  const [shown, setShown] = useState<Partial<Record<AssetType, number>>>({});
+  const shownOf = (type: AssetType) => shown[type] ?? RESERVES_SHOWN;
+  // The amount each card first showed: a card lights up only once its reserve has changed since.
+  const firstAmounts = useRef(new Map<string, string>());
+  const changedSinceFirst = (code: string, amount: string): boolean => {
+    const first = firstAmounts.current.get(code);
+    if (first === undefined) firstAmounts.current.set(code, amount);
+    return first !== undefined && first !== amount;
+  };
   const failed = catalogue.isError || live.status === 'error';
   const loading = !failed && (!catalogue.data || live.status !== 'ready');
   const groups = catalogue.data && !loading ? reserveGroups(catalogue.data.assets, live.reserves, query) : [];
@@ -83,23 +122,20 @@ export default function ReservesPage() {
             <span className="reserves__count">{group.rows.length}</span>
           </h2>
           <ul className="reserves__list">
-            {group.rows.map(({ asset, amount }) => (
-              <li key={asset.code} className="reserve-card" data-code={asset.code}>
-                <AssetIcon asset={asset} />
-                <span className="reserve-card__text">
-                  <span className="reserve-card__name">{nameOf(asset)}</span>
-                  <span className="reserve-card__meta">
-                    {asset.code}
-                    {asset.network && <span className="reserve-card__network">{asset.network}</span>}
-                  </span>
-                </span>
-                <span key={amount} className="reserve-card__amount" data-testid={`reserve-${asset.code}`}>
-                  {formatAmount(amount)}
-                  <span className="reserve-card__currency">{asset.currency}</span>
-                </span>
-              </li>
+            {group.rows.slice(0, shownOf(group.type)).map(({ asset, amount }) => (
+              <ReserveCard key={asset.code} asset={asset} name={nameOf(asset)} amount={amount} changed={changedSinceFirst(asset.code, amount)} />
             ))}
           </ul>
+          {group.rows.length > shownOf(group.type) && (
+            <Button
+              variant="ghost"
+              color="secondary"
+              className="reserves__more"
+              onClick={() => setShown((now) => ({ ...now, [group.type]: (now[group.type] ?? RESERVES_SHOWN) + RESERVES_SHOWN }))}
+            >
+              {t('exchange.reserves.showMore', { count: group.rows.length - shownOf(group.type) })}
+            </Button>
+          )}
         </section>
       ))}
     </div>

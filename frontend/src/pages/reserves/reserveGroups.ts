@@ -3,6 +3,19 @@ import type { AssetDto } from '../../../../common/catalogue';
 import { ASSET_TYPES, type AssetType } from '../../../../common/enums';
 import { searchAssets } from '../../exchange/assetSearch';
 
+/**
+ * Cards a group shows at first, and how many more each "Show more" adds: the full catalogue has
+ * 1,000 assets, and rendering every card at once kept a phone's main thread busy for seconds
+ * (bench:web, /reserves). The search still looks through every asset.
+ */
+export const RESERVES_SHOWN = 60;
+
+/**
+ * Places a reserve shows at most: the asset's precision, and never more than this (a token of
+ * 18 decimals would otherwise show an 18-place reserve no one reads).
+ */
+export const RESERVE_PLACES = 8;
+
 export interface ReserveRow {
   asset: AssetDto;
   amount: string;
