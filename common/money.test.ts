@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Big, cutToPlaces, formatAmount, formatMoney, normalizeMoney } from './money';
+import { Big, cutToPlaces, formatAmount, formatMoney, normalizeMoney, RESERVE_PLACES, reserveAmount } from './money';
 
 /** The canonical form as Big gives it, the definition normalizeMoney's string path must keep. */
 function viaBig(value: string): string {
@@ -78,5 +78,15 @@ describe('cutToPlaces', () => {
         expect(cutToPlaces(value, places)).to.equal(viaBig(new Big(value).round(places, Big.roundDown).toFixed()));
       }),
     );
+  });
+});
+
+describe('reserveAmount', () => {
+  it('shows a reserve at the asset precision, RESERVE_PLACES at most', () => {
+    expect(RESERVE_PLACES).to.equal(8);
+    expect(reserveAmount('2.1234567891234', 18)).to.equal('2.12345678');
+    expect(reserveAmount('9.999', 2)).to.equal('9.99');
+    expect(reserveAmount('14.25', 8)).to.equal('14.25');
+    expect(reserveAmount('1500000', 0)).to.equal('1500000');
   });
 });

@@ -76,6 +76,17 @@ export function cutToPlaces(value: string, places: number): string {
   return trimDecimal(cut);
 }
 
+/**
+ * Places a reserve shows at most: the asset's precision, and never more than this (a token of
+ * 18 decimals would otherwise show an 18-place reserve no one reads).
+ */
+export const RESERVE_PLACES = 8;
+
+/** A reserve as every screen shows it: cut toward zero to the asset's precision, RESERVE_PLACES at most. */
+export function reserveAmount(amount: string, precision: number): string {
+  return cutToPlaces(amount, Math.min(precision, RESERVE_PLACES));
+}
+
 /** "7 053 614 RUB": the widget's, the order page's and the prerendered home page's way. */
 export function formatMoney(value: string, currency: string): string {
   return `${formatAmount(value)}${GROUP_SEPARATOR}${currency}`;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Sequelize } from 'sequelize';
 import { DEFAULT_LANG, isLang } from '../../common/api';
 import { focusAsset, resolvePair } from '../../common/exchangePair';
+import { RESERVE_PLACES, reserveAmount } from '../../common/money';
 import type { CatalogueCache, CatalogueSnapshot } from '../catalogue/cache';
 import { catalogueParts } from '../catalogue/parts';
 import { offeredRate, type RatesView } from '../rates/store';
@@ -68,7 +69,8 @@ function homeRateOf(catalogue: CatalogueCache, rates: RatesView): HomeRateSource
             toCurrency: offered.to.currency,
             in: offered.rate.in,
             out: offered.rate.out,
-            reserve: offered.rate.reserve,
+            // As the widget shows it (common/money.ts): the hand-over changes no digit.
+            reserve: reserveAmount(offered.rate.reserve, enabled.get(offered.rate.to)?.precision ?? RESERVE_PLACES),
           },
         }
       : null;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { AmountRow } from './AmountRow';
-import { formatAmount, formatMoney } from '../../../common/money';
+import { formatAmount, formatMoney, reserveAmount } from '../../../common/money';
 import type { AmountSide } from './quote';
 import { RateTypeChoice } from './RateTypeChoice';
 import { useExchangeStore } from './store';
@@ -92,7 +92,7 @@ export function AmountsStep({ model }: Props) {
           <div className="exchange-facts__item">
             <dt>{t('exchange.reserve')}</dt>
             <dd key={reserve} className="exchange-facts__value" data-testid="exchange-reserve">
-              {formatMoney(reserve, to.currency)}
+              {formatMoney(reserveAmount(reserve, to.precision), to.currency)}
             </dd>
           </div>
         </dl>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
+import { ASSETS, DIRECTIONS } from './testing/fixtures';
 import { loadExchangeModules, startExchangeHarness, type ExchangeHarness, type ExchangeModules } from './testing/harness';
 
 let m: ExchangeModules;
@@ -100,6 +101,22 @@ describe('asset modal', () => {
     } finally {
       await act(() => i18n.changeLanguage('en'));
     }
+  });
+
+  it('lists the first hundred of a large catalogue, says how many more, and finds the rest by search', async () => {
+    await harness.close();
+    const coins = Array.from({ length: 150 }, (_, index) => {
+      const code = `GEN${String(index + 1).padStart(3, '0')}`;
+      return { ...ASSETS[0]!, code, name: `Generated ${index + 1}`, currency: code, icon: code.toLowerCase() };
+    });
+    const directions = coins.map((coin) => ({ ...DIRECTIONS[0]!, from: coin.code, to: 'SBERRUB', extraFields: [] }));
+    harness = await startExchangeHarness(m, { assets: [...ASSETS, ...coins], directions: [...DIRECTIONS, ...directions] });
+    const dialog = await openPicker('send');
+    expect(optionCodes(dialog)).to.have.length(100);
+    expect(within(dialog).getByTestId('asset-picker-more').textContent).to.equal('54 more: type a name, code or network to find them');
+    await userEvent.type(within(dialog).getByRole('combobox'), 'GEN150');
+    expect(optionCodes(dialog)).to.deep.equal(['GEN150']);
+    expect(within(dialog).queryByTestId('asset-picker-more')).to.equal(null);
   });
 
   it('asks to change the search when nothing matches', async () => {

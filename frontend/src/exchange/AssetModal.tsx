@@ -6,8 +6,8 @@ import { classNames } from '../components/classNames';
 import { Modal } from '../components/Modal';
 import { useAssetModalStore } from '../stores/assetModal';
 import { AssetIcon } from './AssetIcon';
-import { countByTab, inTab, searchAssets } from './assetSearch';
-import { formatMoney } from '../../../common/money';
+import { countByTab, inTab, listedOptions, searchAssets } from './assetSearch';
+import { formatMoney, reserveAmount } from '../../../common/money';
 import type { AmountSide } from './quote';
 import { useExchangeStore } from './store';
 import { useAssetName } from './useAssetName';
@@ -68,7 +68,9 @@ function AssetPicker({ options, current, reserves, side, onSelect }: PickerProps
   const [tab, setTab] = useState<AssetTab>('all');
   const found = searchAssets(options, query);
   const counts = countByTab(found);
-  const visible = found.filter((asset) => inTab(asset, tab));
+  const matching = found.filter((asset) => inTab(asset, tab));
+  // The options listed (and walked by the keys): the first ASSET_OPTIONS_SHOWN; the search finds the rest.
+  const visible = listedOptions(matching, current);
   const [active, setActive] = useState(() => Math.max(0, visible.findIndex((asset) => asset.code === current)));
   const activeIndex = Math.min(active, visible.length - 1);
   const activeAsset = activeIndex >= 0 ? visible[activeIndex] : undefined;
@@ -164,7 +166,7 @@ function AssetPicker({ options, current, reserves, side, onSelect }: PickerProps
         ))}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {t('exchange.modal.results', { count: visible.length })}
+        {t('exchange.modal.results', { count: matching.length })}
       </p>
       {visible.length === 0 ? (
         <p className="asset-picker__empty" id={listId}>
@@ -209,7 +211,7 @@ function AssetPicker({ options, current, reserves, side, onSelect }: PickerProps
               {side === 'receive' && (
                 <span className="asset-option__reserve">
                   <span className="asset-option__reserve-label">{t('exchange.modal.reserve')}</span>
-                  {formatMoney(reserves[asset.code] ?? asset.reserve, asset.currency)}
+                  {formatMoney(reserveAmount(reserves[asset.code] ?? asset.reserve, asset.precision), asset.currency)}
                 </span>
               )}
               {asset.code === current && (
@@ -220,6 +222,11 @@ function AssetPicker({ options, current, reserves, side, onSelect }: PickerProps
             </li>
           ))}
         </ul>
+      )}
+      {matching.length > visible.length && (
+        <p className="asset-picker__more" data-testid="asset-picker-more">
+          {t('exchange.modal.more', { count: matching.length - visible.length })}
+        </p>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { countByTab, inTab, searchAssets } from './assetSearch';
+import { ASSET_OPTIONS_SHOWN, countByTab, inTab, listedOptions, searchAssets } from './assetSearch';
 import { ASSETS } from './testing/fixtures';
 
 const enabled = ASSETS.filter((asset) => asset.enabled);
@@ -38,5 +38,27 @@ describe('asset search', () => {
   it('filters by tab and counts each tab', () => {
     expect(codes(enabled.filter((asset) => inTab(asset, 'fiat')))).to.deep.equal(['SBERRUB', 'CARDKGS']);
     expect(countByTab(enabled)).to.deep.equal({ all: 6, coin: 3, fiat: 2, cash: 1 });
+  });
+});
+
+describe('listedOptions', () => {
+  const many = Array.from({ length: ASSET_OPTIONS_SHOWN + 20 }, (_, index) => ({ ...ASSETS[0]!, code: `A${index}` }));
+
+  it('lists a short list whole', () => {
+    expect(listedOptions(ASSETS, 'BTC').map((asset) => asset.code)).to.deep.equal(ASSETS.map((asset) => asset.code));
+  });
+
+  it('lists the first ASSET_OPTIONS_SHOWN of a long one', () => {
+    const listed = listedOptions(many, 'A3');
+    expect(listed).to.have.length(ASSET_OPTIONS_SHOWN);
+    expect(listed[0]!.code).to.equal('A0');
+    expect(listed.at(-1)!.code).to.equal(`A${ASSET_OPTIONS_SHOWN - 1}`);
+  });
+
+  it('keeps the current asset among them when it is further down, last', () => {
+    const listed = listedOptions(many, `A${ASSET_OPTIONS_SHOWN + 10}`);
+    expect(listed).to.have.length(ASSET_OPTIONS_SHOWN);
+    expect(listed.at(-1)!.code).to.equal(`A${ASSET_OPTIONS_SHOWN + 10}`);
+    expect(listed.at(-2)!.code).to.equal(`A${ASSET_OPTIONS_SHOWN - 2}`);
   });
 });

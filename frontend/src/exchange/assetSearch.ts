@@ -35,3 +35,18 @@ export function countByTab(assets: readonly AssetDto[]): Record<AssetTab, number
   }
   return counts;
 }
+
+/**
+ * Options a picker lists at most. The full catalogue offers ~1,000 assets to send: listing every
+ * one built some 8,000 elements each time the modal opened. The search looks through all of them.
+ */
+export const ASSET_OPTIONS_SHOWN = 100;
+
+/** The first ASSET_OPTIONS_SHOWN of `assets`, the current one always among them (last, when it is further down). */
+export function listedOptions(assets: readonly AssetDto[], current: string | null): AssetDto[] {
+  if (assets.length <= ASSET_OPTIONS_SHOWN) return [...assets];
+  const listed = assets.slice(0, ASSET_OPTIONS_SHOWN);
+  if (current === null || listed.some((asset) => asset.code === current)) return listed;
+  const chosen = assets.find((asset) => asset.code === current);
+  return chosen ? [...listed.slice(0, ASSET_OPTIONS_SHOWN - 1), chosen] : listed;
+}

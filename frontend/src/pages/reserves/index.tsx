@@ -5,10 +5,10 @@ import { classNames } from '../../components/classNames';
 import { PageHeader } from '../../layout/PageHeader';
 import { useCatalogueAssets } from '../../exchange/api';
 import { AssetIcon } from '../../exchange/AssetIcon';
-import { cutToPlaces, formatAmount } from '../../../../common/money';
+import { formatAmount, reserveAmount } from '../../../../common/money';
 import { loadRates, useLiveRates } from '../../exchange/liveRates';
 import { useAssetName } from '../../exchange/useAssetName';
-import { RESERVE_PLACES, RESERVES_SHOWN, reserveGroups } from './reserveGroups';
+import { RESERVES_SHOWN, reserveGroups } from './reserveGroups';
 import type { AssetType } from '../../../../common/enums';
 import type { AssetDto } from '../../../../common/catalogue';
 import '../../exchange/states.css';
@@ -36,7 +36,7 @@ function ReserveCard({ asset, name, amount, changed }: ReserveCardProps) {
         </span>
       </span>
       <span key={amount} className={classNames('reserve-card__amount', changed && 'reserve-card__amount--changed')} data-testid={`reserve-${asset.code}`}>
-        {formatAmount(cutToPlaces(amount, Math.min(asset.precision, RESERVE_PLACES)))}
+        {formatAmount(reserveAmount(amount, asset.precision))}
         <span className="reserve-card__currency">{asset.currency}</span>
       </span>
     </li>

@@ -10,12 +10,6 @@ import { searchAssets } from '../../exchange/assetSearch';
  */
 export const RESERVES_SHOWN = 60;
 
-/**
- * Places a reserve shows at most: the asset's precision, and never more than this (a token of
- * 18 decimals would otherwise show an 18-place reserve no one reads).
- */
-export const RESERVE_PLACES = 8;
-
 export interface ReserveRow {
   asset: AssetDto;
   amount: string;
