@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
+import { classNames } from '../components/classNames';
 import { AmountRow } from './AmountRow';
 import { formatAmount, formatMoney, reserveAmount } from '../../../common/money';
 import type { AmountSide } from './quote';
 import { RateTypeChoice } from './RateTypeChoice';
 import { useExchangeStore } from './store';
+import { useChangedSinceFirst } from './useChangedSinceFirst';
 import type { ReadyExchange } from './useExchangeModel';
 
 interface Props {
@@ -18,6 +20,10 @@ export function AmountsStep({ model }: Props) {
   const id = useId();
   const choice = useExchangeStore();
   const { from, to, rate, quote, direction, reserve } = model;
+  // The rate and the reserve light up when they move, not when the pair first shows.
+  const pair = `${from.code}>${to.code}`;
+  const rateChanged = useChangedSinceFirst(pair, rate ? `${rate.in}:${rate.out}` : '');
+  const reserveChanged = useChangedSinceFirst(pair, reserve);
   const valueOf = (side: AmountSide) =>
     side === choice.side ? choice.amount : ((side === 'send' ? quote?.send : quote?.receive) ?? '');
   const problemOn = (side: AmountSide) => (quote?.problem?.side === side ? quote.problem : null);
@@ -85,13 +91,13 @@ export function AmountsStep({ model }: Props) {
         <dl className="exchange-facts">
           <div className="exchange-facts__item">
             <dt>{t('exchange.rate')}</dt>
-            <dd key={`${rate.in}:${rate.out}`} className="exchange-facts__value" data-testid="exchange-rate">
+            <dd key={`${rate.in}:${rate.out}`} className={classNames('exchange-facts__value', rateChanged && 'exchange-facts__value--changed')} data-testid="exchange-rate">
               {formatMoney(rate.in, from.currency)} = {formatMoney(rate.out, to.currency)}
             </dd>
           </div>
           <div className="exchange-facts__item">
             <dt>{t('exchange.reserve')}</dt>
-            <dd key={reserve} className="exchange-facts__value" data-testid="exchange-reserve">
+            <dd key={reserve} className={classNames('exchange-facts__value', reserveChanged && 'exchange-facts__value--changed')} data-testid="exchange-reserve">
               {formatMoney(reserveAmount(reserve, to.precision), to.currency)}
             </dd>
           </div>

@@ -164,6 +164,20 @@ describe('exchange widget', () => {
     expect(screen.getByTestId('exchange-rate').textContent).to.equal(`1${NBSP}BTC = 7${NBSP}100${NBSP}000${NBSP}RUB`);
   });
 
+  it('lights the rate up when it moves, not when the pair first shows', async () => {
+    renderWidget();
+    await ready();
+    await livePair('BTC>SBERRUB');
+    const lit = (testId: string) => screen.getByTestId(testId).classList.contains('exchange-facts__value--changed');
+    expect(lit('exchange-rate')).to.equal(false);
+    expect(lit('exchange-reserve')).to.equal(false);
+    act(() =>
+      m.live.applyPairFrame({ k: 'BTC>SBERRUB', v: 6, p: 5, d: { rate: '7100000', out: '7100000', updatedAt: '2026-11-21T12:00:05.000Z' } }),
+    );
+    expect(lit('exchange-rate')).to.equal(true);
+    expect(lit('exchange-reserve')).to.equal(false);
+  });
+
   it('presets the assets from the from and to query parameters', async () => {
     renderWidget('/?from=usdttrc20&to=SBERRUB');
     await ready();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { classNames } from '../../components/classNames';
@@ -8,6 +8,7 @@ import { AssetIcon } from '../../exchange/AssetIcon';
 import { formatAmount, reserveAmount } from '../../../../common/money';
 import { loadRates, useLiveRates } from '../../exchange/liveRates';
 import { useAssetName } from '../../exchange/useAssetName';
+import { useChangedSinceFirst } from '../../exchange/useChangedSinceFirst';
 import { RESERVES_SHOWN, reserveGroups } from './reserveGroups';
 import type { AssetType } from '../../../../common/enums';
 import type { AssetDto } from '../../../../common/catalogue';
@@ -20,11 +21,11 @@ interface ReserveCardProps {
   asset: AssetDto;
   name: string;
   amount: string;
-  /** The reserve differs from the one the card first showed: it lights up (once per new amount). */
-  changed: boolean;
 }
 
-function ReserveCard({ asset, name, amount, changed }: ReserveCardProps) {
+function ReserveCard({ asset, name, amount }: ReserveCardProps) {
+  // Lights up (once per new amount) when the reserve moves, not when the card first shows.
+  const changed = useChangedSinceFirst(asset.code, amount);
   return (
     <li className="reserve-card" data-code={asset.code}>
       <AssetIcon asset={asset} />
@@ -52,13 +53,6 @@ export default function ReservesPage() {
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState<Partial<Record<AssetType, number>>>({});
   const shownOf = (type: AssetType) => shown[type] ?? RESERVES_SHOWN;
-  // The amount each card first showed: a card lights up only once its reserve has changed since.
-  const firstAmounts = useRef(new Map<string, string>());
-  const changedSinceFirst = (code: string, amount: string): boolean => {
-    const first = firstAmounts.current.get(code);
-    if (first === undefined) firstAmounts.current.set(code, amount);
-    return first !== undefined && first !== amount;
-  };
   const failed = catalogue.isError || live.status === 'error';
   const loading = !failed && (!catalogue.data || live.status !== 'ready');
   const groups = catalogue.data && !loading ? reserveGroups(catalogue.data.assets, live.reserves, query) : [];
@@ -123,7 +117,7 @@ export default function ReservesPage() {
           </h2>
           <ul className="reserves__list">
             {group.rows.slice(0, shownOf(group.type)).map(({ asset, amount }) => (
-              <ReserveCard key={asset.code} asset={asset} name={nameOf(asset)} amount={amount} changed={changedSinceFirst(asset.code, amount)} />
+              <ReserveCard key={asset.code} asset={asset} name={nameOf(asset)} amount={amount} />
             ))}
           </ul>
           {group.rows.length > shownOf(group.type) && (
