@@ -23,7 +23,8 @@ export function AmountsStep({ model }: Props) {
   // The rate and the reserve light up when they move, not when the pair first shows.
   const pair = `${from.code}>${to.code}`;
   const rateChanged = useChangedSinceFirst(pair, rate ? `${rate.in}:${rate.out}` : '');
-  const reserveChanged = useChangedSinceFirst(pair, reserve);
+  const reserveShown = reserveAmount(reserve, to.precision);
+  const reserveChanged = useChangedSinceFirst(pair, reserveShown);
   const valueOf = (side: AmountSide) =>
     side === choice.side ? choice.amount : ((side === 'send' ? quote?.send : quote?.receive) ?? '');
   const problemOn = (side: AmountSide) => (quote?.problem?.side === side ? quote.problem : null);
@@ -97,8 +98,8 @@ export function AmountsStep({ model }: Props) {
           </div>
           <div className="exchange-facts__item">
             <dt>{t('exchange.reserve')}</dt>
-            <dd key={reserve} className={classNames('exchange-facts__value', reserveChanged && 'exchange-facts__value--changed')} data-testid="exchange-reserve">
-              {formatMoney(reserveAmount(reserve, to.precision), to.currency)}
+            <dd key={reserveShown} className={classNames('exchange-facts__value', reserveChanged && 'exchange-facts__value--changed')} data-testid="exchange-reserve">
+              {formatMoney(reserveShown, to.currency)}
             </dd>
           </div>
         </dl>

@@ -24,8 +24,9 @@ interface ReserveCardProps {
 }
 
 function ReserveCard({ asset, name, amount }: ReserveCardProps) {
-  // Lights up (once per new amount) when the reserve moves, not when the card first shows.
-  const changed = useChangedSinceFirst(asset.code, amount);
+  const shown = reserveAmount(amount, asset.precision);
+  // Lights up (once per new amount shown) when the reserve moves, not when the card first shows.
+  const changed = useChangedSinceFirst(asset.code, shown);
   return (
     <li className="reserve-card" data-code={asset.code}>
       <AssetIcon asset={asset} />
@@ -36,8 +37,8 @@ function ReserveCard({ asset, name, amount }: ReserveCardProps) {
           {asset.network && <span className="reserve-card__network">{asset.network}</span>}
         </span>
       </span>
-      <span key={amount} className={classNames('reserve-card__amount', changed && 'reserve-card__amount--changed')} data-testid={`reserve-${asset.code}`}>
-        {formatAmount(reserveAmount(amount, asset.precision))}
+      <span key={shown} className={classNames('reserve-card__amount', changed && 'reserve-card__amount--changed')} data-testid={`reserve-${asset.code}`}>
+        {formatAmount(shown)}
         <span className="reserve-card__currency">{asset.currency}</span>
       </span>
     </li>
