@@ -18,8 +18,16 @@ export interface FinishedRun {
   seconds?: number;
 }
 
+/** A failed test or hook, as scripts/mocha-reporter.cjs names it. */
+export interface NamedFailure {
+  title: string;
+  file: string | null;
+  message: string;
+}
+
 export interface RunResult extends Counts {
   name: string;
+  failures: NamedFailure[];
   kind: 'check' | 'mocha';
   seconds: number;
   status: string;
@@ -27,6 +35,8 @@ export interface RunResult extends Counts {
 
 export function stripAnsi(text: string): string;
 export function countsOfReport(report: string | null | undefined): Counts | null;
+export function failuresOfReport(report: string | null | undefined): NamedFailure[];
+export function failureLines(results: readonly RunResult[]): string[];
 export function countTscErrors(output: string): number;
 export function resultOf(run: FinishedRun): RunResult;
 export function totalsOf(results: readonly RunResult[]): Counts;

@@ -24,6 +24,20 @@ export function countsOfReport(report) {
   }
 }
 
+/**
+ * The failed tests and hooks the reporter named (`{title, file, message}`), [] when it named none
+ * or wrote no readable report.
+ */
+export function failuresOfReport(report) {
+  if (!report) return [];
+  try {
+    const { failures } = JSON.parse(report);
+    return Array.isArray(failures) ? failures : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Number of diagnostics in tsc's output ("file.ts(3,5): error TS2322: ..."). */
 export function countTscErrors(output) {
   return (stripAnsi(output).match(/error TS\d+:/g) ?? []).length;
@@ -48,11 +62,11 @@ export function resultOf(run) {
   if (run.exitCode !== 0 && counts.failed === 0) {
     return { ...base(run), ...counts, failed: 1, status: `crashed (exit ${run.exitCode})` };
   }
-  return { ...base(run), ...counts, status: counts.failed > 0 ? 'failed' : 'ok' };
+  return { ...base(run), ...counts, failures: failuresOfReport(run.report), status: counts.failed > 0 ? 'failed' : 'ok' };
 }
 
 function base(run) {
-  return { name: run.name, kind: run.kind, passed: 0, failed: 0, skipped: 0, seconds: run.seconds ?? 0 };
+  return { name: run.name, kind: run.kind, passed: 0, failed: 0, skipped: 0, failures: [], seconds: run.seconds ?? 0 };
 }
 
 export function totalsOf(results) {
@@ -72,7 +86,17 @@ export function finalLine(totals) {
   return totals.skipped > 0 ? `${line}, ${totals.skipped} skipped` : line;
 }
 
-/** The summary table followed, alone on the last line, by `finalLine`. */
+/**
+ * One line per failed test, `[run] full title (file): message`, so the end of the output (all CI
+ * may keep) names what failed; empty when nothing was named.
+ */
+export function failureLines(results) {
+  return results.flatMap((r) =>
+    (r.failures ?? []).map((f) => `[${r.name}] ${f.title}${f.file ? ` (${f.file})` : ''}: ${f.message}`),
+  );
+}
+
+/** The failed tests, then the summary table followed, alone on the last line, by `finalLine`. */
 export function formatSummary(results) {
   const header = ['run', 'passed', 'failed', 'skipped', 'time', 'result'];
   const count = (r, n) => (r.kind === 'check' && n === 0 ? '-' : String(n));
@@ -88,7 +112,9 @@ export function formatSummary(results) {
   const format = (row) =>
     row.map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  return [format(header), rule, ...rows.map(format), rule, finalLine(totalsOf(results))].join('\n');
+  const failed = failureLines(results);
+  const named = failed.length > 0 ? ['failed:', ...failed.map((line) => `  ${line}`), ''] : [];
+  return [...named, format(header), rule, ...rows.map(format), rule, finalLine(totalsOf(results))].join('\n');
 }
 
 /**

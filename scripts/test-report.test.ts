@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { countsOfReport, countTscErrors, finalLine, formatSummary, resultOf, specFilesOf } from './test-report.mjs';
+import { countsOfReport, countTscErrors, failuresOfReport, finalLine, formatSummary, resultOf, specFilesOf } from './test-report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -28,6 +28,9 @@ describe('test report', () => {
       expect(mocha.status).to.equal(1);
       expect(mocha.stdout).to.match(/2 passing/).and.to.match(/1 failing/);
       expect(countsOfReport(readFileSync(output, 'utf8'))).to.deep.equal({ passed: 2, failed: 1, skipped: 1 });
+      expect(failuresOfReport(readFileSync(output, 'utf8'))).to.deep.equal([
+        { title: 'sample fails', file: 'scripts/fixtures/mocha-sample.cjs', message: 'expected failure' },
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -90,6 +93,21 @@ describe('test report', () => {
       resultOf({ name: 'e2e', kind: 'mocha', exitCode: 1, output: '', report: report(2, 1, 0) }),
     ]);
     expect(summary.split('\n').at(-1)).to.equal('7 passed, 1 failed, 1 skipped');
+  });
+
+  it('names each failed test above the table, the totals still alone on the last line', () => {
+    const failures = [{ title: 'orders claims once', file: 'backend/orders/claim.int.test.ts', message: 'expected 409 to equal 200' }];
+    const summary = formatSummary([
+      resultOf({ name: 'unit', kind: 'mocha', exitCode: 0, output: '', report: report(5, 0, 0) }),
+      resultOf({ name: 'integration', kind: 'mocha', exitCode: 1, output: '', report: JSON.stringify({ ...JSON.parse(report(2, 1, 0)), failures }) }),
+    ]).split('\n');
+    expect(summary.slice(0, 2)).to.deep.equal([
+      'failed:',
+      '  [integration] orders claims once (backend/orders/claim.int.test.ts): expected 409 to equal 200',
+    ]);
+    expect(summary.at(-1)).to.equal('7 passed, 1 failed');
+    expect(formatSummary([resultOf({ name: 'unit', kind: 'mocha', exitCode: 0, output: '', report: report(5, 0, 0) })])).to.not.include('failed:');
+    expect(failuresOfReport('{"stats":')).to.deep.equal([]);
   });
 
   it('selects a config\'s spec files with ** across folders and * within one, minus its ignores', () => {
