@@ -16,10 +16,14 @@
  * folder, built, served by its own compiled server on its own data), the two alternating load by
  * load, and the ratios printed beside the figures.
  *
- * Run: npm run bench:web [-- --runs 5 --baseline main --no-build --port 4400]
+ * --pages home,order measures only those pages; --save <dir> writes each run's whole Lighthouse report
+ * (`<build>-<page>-<round>.json`) there, for what the medians do not show (long tasks, script
+ * evaluation per file, the main thread's work by kind).
+ *
+ * Run: npm run bench:web [-- --runs 5 --baseline main --no-build --port 4400 --pages home --save /tmp/lh]
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +45,8 @@ const { values } = parseArgs({
     baseline: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     port: { type: 'string', default: '4400' },
+    pages: { type: 'string' },
+    save: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -49,8 +55,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** The pages of the issue: name → path (the order page's is known once its order exists). */
-const PAGES = ['home', 'reserves', 'order', 'faq', 'login'] as const;
-type PageName = (typeof PAGES)[number];
+const ALL_PAGES = ['home', 'reserves', 'order', 'faq', 'login'] as const;
+type PageName = (typeof ALL_PAGES)[number];
+const PAGES: readonly PageName[] = values.pages ? ALL_PAGES.filter((page) => values.pages!.split(',').includes(page)) : ALL_PAGES;
+if (PAGES.length === 0) throw new Error(`--pages names none of ${ALL_PAGES.join(', ')}`);
+const SAVE_DIR = values.save ? path.resolve(values.save) : null;
+if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 
 interface Sample {
   score: number;
@@ -179,7 +189,7 @@ async function startTarget(label: string, dir: string, port: number): Promise<Ta
   await waitReady(origin, server);
   const order = await createOrder(origin);
   const paths: Record<PageName, string> = { home: '/', reserves: '/reserves', order, faq: '/faq', login: '/login' };
-  const samples = Object.fromEntries(PAGES.map((page) => [page, []])) as unknown as Record<PageName, Sample[]>;
+  const samples = Object.fromEntries(ALL_PAGES.map((page) => [page, []])) as unknown as Record<PageName, Sample[]>;
   return { label, dir, origin, server, data, paths, samples };
 }
 
@@ -198,7 +208,21 @@ function sampleOf(result: RunnerResult): Sample {
   };
 }
 
-async function measure(url: string): Promise<Sample> {
+/** Lighthouse now and then fails to record a load (NO_NAVSTART, NO_FCP): such a run is repeated, at most this many times. */
+const ATTEMPTS = 3;
+
+async function measure(url: string, saveAs: string): Promise<Sample> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measureOnce(url, saveAs);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.log(`  ${saveAs}: ${error instanceof Error ? error.message : String(error)} — running it again`);
+    }
+  }
+}
+
+async function measureOnce(url: string, saveAs: string): Promise<Sample> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -207,6 +231,7 @@ async function measure(url: string): Promise<Sample> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    if (SAVE_DIR) writeFileSync(path.join(SAVE_DIR, `${saveAs}.json`), JSON.stringify(result.lhr));
     return sampleOf(result);
   } finally {
     await chrome.kill();
@@ -251,10 +276,10 @@ function report(targets: Target[]): void {
   const [current] = targets;
   const failing = PAGES.filter((page) => medians(current.samples[page]).score < 95);
   const shifting = PAGES.filter((page) => medians(current.samples[page]).cls > 0.02);
-  const orderJs = medians(current.samples.order).scriptBytes;
-  console.log(`\ntargets (${current.label}): performance ≥ 95 ${failing.length ? `missed on ${failing.join(', ')}` : 'met on every page'}; ` +
-    `CLS ≤ 0.02 ${shifting.length ? `missed on ${shifting.join(', ')}` : 'met on every page'}; ` +
-    `order route JS ${kilobytes(orderJs)} ${orderJs <= 100 * 1024 ? '≤' : '>'} 100 KB`);
+  const orderJs = PAGES.includes('order') ? medians(current.samples.order).scriptBytes : null;
+  console.log(`\ntargets (${current.label}): performance ≥ 95 ${failing.length ? `missed on ${failing.join(', ')}` : 'met on every page measured'}; ` +
+    `CLS ≤ 0.02 ${shifting.length ? `missed on ${shifting.join(', ')}` : 'met on every page measured'}` +
+    (orderJs === null ? '' : `; order route JS ${kilobytes(orderJs)} ${orderJs <= 100 * 1024 ? '≤' : '>'} 100 KB`));
 }
 
 if (!values['no-build']) build(ROOT);
@@ -269,7 +294,10 @@ for (let round = 0; round < RUNS; round += 1) {
   for (const page of PAGES) {
     // Alternate which build goes first so neither always loads right after the other.
     const order = round % 2 === 0 ? targets : [...targets].reverse();
-    for (const target of order) target.samples[page].push(await measure(`${target.origin}${target.paths[page]}`));
+    for (const target of order) {
+      const saveAs = `${target.label.replace(/[^\w.-]+/g, '_')}-${page}-${round + 1}`;
+      target.samples[page].push(await measure(`${target.origin}${target.paths[page]}`, saveAs));
+    }
   }
   console.log(`round ${round + 1}/${RUNS} done, ${machine()}`);
 }

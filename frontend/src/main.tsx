@@ -11,12 +11,15 @@ import { installFatalErrorHandlers } from './errors/fatalErrors';
 import { i18nReady } from './i18n';
 import { holdPrerenderedRate } from './exchange/prerenderedRate';
 import { preloadPage } from './router/pageLoaders';
+import { prefetchFirstOrder } from './orders/prefetch';
 
 // The first screen's page code, fetched beside the texts rather than after them.
 const firstPage = preloadPage(window.location.pathname);
 installFatalErrorHandlers();
 startBuildCheck({ currentBuildId: __BUILD_ID__ });
 prefetchPublicConfig();
+// An order page's order, asked for beside its code rather than after the first render.
+prefetchFirstOrder(window.location.pathname);
 captureAndReportReferral();
 
 const container = document.getElementById('root');

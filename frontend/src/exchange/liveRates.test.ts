@@ -166,6 +166,39 @@ describe('live rates', () => {
     }
   });
 
+  it('changes nothing when a snapshot brings what it holds, and keeps the unchanged parts of a newer one', async () => {
+    unwatch = watchRates({ pairs: [BTC_RUB], reserves: true });
+    await loadRates();
+    const first = useLiveRatesStore.getState();
+    let notified = 0;
+    const unsubscribe = useLiveRatesStore.subscribe(() => (notified += 1));
+    try {
+      // A reconnect's snapshot (or the socket's after the HTTP one): the same content, new objects.
+      await loadRates();
+      expect(snapshotRequests(api)).to.have.length(2);
+      expect(notified).to.equal(0);
+      expect(useLiveRatesStore.getState()).to.equal(first);
+
+      // A newer snapshot that moved only the rate: the reserves stay the same object (no card re-renders).
+      api.on('GET /rates', ok(ratesSnapshot({ rates: [{ ...RATES[0], rate: '7100000' }], version: 6 })));
+      await loadRates();
+      const next = useLiveRatesStore.getState();
+      expect(notified).to.equal(1);
+      expect(next.version).to.equal(6);
+      expect(rateOf('BTC>SBERRUB')).to.equal('7100000');
+      expect(next.reserves).to.equal(first.reserves);
+      expect(next.rates).to.not.equal(first.rates);
+
+      // A moved reserve is a new reserves object.
+      api.on('GET /rates', ok(ratesSnapshot({ rates: [{ ...RATES[0], rate: '7100000' }], version: 7, reserves: [{ code: 'SBERRUB', amount: '1' }] })));
+      await loadRates();
+      expect(useLiveRatesStore.getState().reserves).to.deep.equal({ SBERRUB: '1' });
+      expect(useLiveRatesStore.getState().rates).to.equal(next.rates);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('shows the error of a failed first load', async () => {
     api.on('GET /rates', failure(503, 'service_unavailable', 'Rates are not ready yet'));
     unwatch = watchRates({ pairs: [BTC_RUB] });

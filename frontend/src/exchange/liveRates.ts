@@ -170,13 +170,50 @@ export function applySnapshot(snapshot: RatesDto, scope: RatesScope, pushes: rea
   for (const push of pushes) {
     const next = merged(state, push);
     if (next === 'resync') {
-      useLiveRatesStore.setState(state, true);
+      setSharing(state);
       void Promise.resolve().then(loadRates);
       return;
     }
     if (next !== null) state = next;
   }
-  useLiveRatesStore.setState(state, true);
+  setSharing(state);
+}
+
+/** The same rate, field for field (a few per watched pair: the JSON texts are compared). */
+function sameRate(a: DirectionRateDto | undefined, b: DirectionRateDto): boolean {
+  return a !== undefined && (a === b || JSON.stringify(a) === JSON.stringify(b));
+}
+
+function sameEntries<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>, same: (x: V | undefined, y: V) => boolean): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of b) if (!same(a.get(key), value)) return false;
+  return true;
+}
+
+function sameRecord(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(b);
+  return keys.length === Object.keys(a).length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * Sets a loaded state, keeping the parts that did not change as they were (the same objects), and
+ * nothing at all when nothing changed: a reconnect's snapshot, or the socket's after the first
+ * HTTP one, then re-renders no screen (the reserves page's cards, on a phone, are the cost).
+ */
+function setSharing(next: LiveRatesState): void {
+  const current = useLiveRatesStore.getState();
+  if (current.status !== 'ready') {
+    useLiveRatesStore.setState(next, true);
+    return;
+  }
+  const shared: LiveRatesState = {
+    ...next,
+    rates: sameEntries(current.rates, next.rates, sameRate) ? current.rates : next.rates,
+    pairVersions: sameEntries(current.pairVersions, next.pairVersions, (a, b) => a === b) ? current.pairVersions : next.pairVersions,
+    reserves: sameRecord(current.reserves, next.reserves) ? current.reserves : next.reserves,
+  };
+  const changed = (Object.keys(shared) as Array<keyof LiveRatesState>).some((key) => shared[key] !== current[key]);
+  if (changed) useLiveRatesStore.setState(shared, true);
 }
 
 /** Where the pushes come from: the app's socket; tests may give none (snapshots by HTTP only) or their own. */

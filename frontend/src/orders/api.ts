@@ -13,6 +13,11 @@ function orderBase(uid: string, secret: string): string {
   return `/orders/${encodeURIComponent(uid)}/${encodeURIComponent(secret)}`;
 }
 
+/** The react-query key of the customer's order (useOrderLive, prefetch.ts). */
+export function orderQueryKey(uid: string, secret: string) {
+  return ['order', uid, secret] as const;
+}
+
 export const orderApi = {
   get: (uid: string, secret: string) => api.get<OrderDto>(orderBase(uid, secret)),
   act: (uid: string, secret: string, action: CustomerJsonAction, body: Record<string, string> = {}) =>

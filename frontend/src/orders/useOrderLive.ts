@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderDto, OrderRecalc, OrderStatusEvent, OrderTick } from '../../../common/events';
 import { ApiError } from '../api/ApiError';
-import { orderApi } from './api';
+import { orderApi, orderQueryKey } from './api';
 import { newerOrder } from './merge';
 import { orderSocket } from './socketSource';
 
@@ -21,10 +21,6 @@ export interface OrderLive {
   /** Applies an order from an action's answer (kept only when newer). */
   apply: (order: OrderDto) => void;
   refetch: () => void;
-}
-
-export function orderQueryKey(uid: string, secret: string) {
-  return ['order', uid, secret] as const;
 }
 
 export function useOrderLive(uid: string, secret: string): OrderLive {
