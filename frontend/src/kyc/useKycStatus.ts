@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { KycStatus } from '../../../common/api';
 import type { KycStatusDto } from '../../../common/kyc';
-import { orderSocket } from '../orders/socketSource';
+import { withOrderSocket } from '../orders/socketSource';
 import { useSessionStore } from '../stores/session';
 import { KYC_STATUS_KEY, kycApi } from './api';
 
@@ -20,18 +20,19 @@ export function useKycStatus(enabled = true) {
   const query = useQuery({ queryKey: KYC_STATUS_KEY, queryFn: kycApi.status, enabled });
   useEffect(() => {
     if (!enabled) return;
-    const socket = orderSocket();
-    const onChange = ({ status }: { status: KycStatus }) => {
-      applyKycStatus(status);
-      void queryClient.invalidateQueries({ queryKey: KYC_STATUS_KEY });
-    };
-    const onConnect = () => void queryClient.invalidateQueries({ queryKey: KYC_STATUS_KEY });
-    socket.on('kyc:changed', onChange);
-    socket.on('connect', onConnect);
-    return () => {
-      socket.off('kyc:changed', onChange);
-      socket.off('connect', onConnect);
-    };
+    return withOrderSocket((socket) => {
+      const onChange = ({ status }: { status: KycStatus }) => {
+        applyKycStatus(status);
+        void queryClient.invalidateQueries({ queryKey: KYC_STATUS_KEY });
+      };
+      const onConnect = () => void queryClient.invalidateQueries({ queryKey: KYC_STATUS_KEY });
+      socket.on('kyc:changed', onChange);
+      socket.on('connect', onConnect);
+      return () => {
+        socket.off('kyc:changed', onChange);
+        socket.off('connect', onConnect);
+      };
+    });
   }, [enabled, queryClient]);
   useEffect(() => {
     if (query.data) applyKycStatus(query.data.status === 'none' ? null : query.data.status);

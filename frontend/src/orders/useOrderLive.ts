@@ -10,7 +10,7 @@ import type { OrderDto, OrderRecalc, OrderStatusEvent, OrderTick } from '../../.
 import { ApiError } from '../api/ApiError';
 import { orderApi, orderQueryKey } from './api';
 import { newerOrder } from './merge';
-import { orderSocket } from './socketSource';
+import { withOrderSocket } from './socketSource';
 
 export interface OrderLive {
   order: OrderDto | null;
@@ -37,29 +37,30 @@ export function useOrderLive(uid: string, secret: string): OrderLive {
 
   useEffect(() => {
     if (!found) return;
-    const socket = orderSocket();
-    const join = () =>
-      socket.emit('order:join', { uid, secret }, (answer) => {
-        if ('data' in answer) apply(answer.data);
-      });
-    const onChange = (event: OrderStatusEvent | OrderRecalc) => {
-      if (event.uid === uid) apply(event.order);
-    };
-    const onTick = (event: OrderTick) => {
-      if (event.uid === uid) setTick(event);
-    };
-    socket.on('connect', join);
-    socket.on('order:status', onChange);
-    socket.on('order:recalc', onChange);
-    socket.on('order:tick', onTick);
-    if (socket.connected) join();
-    return () => {
-      socket.off('connect', join);
-      socket.off('order:status', onChange);
-      socket.off('order:recalc', onChange);
-      socket.off('order:tick', onTick);
-      if (socket.connected) socket.emit('order:leave', { uid });
-    };
+    return withOrderSocket((socket) => {
+      const join = () =>
+        socket.emit('order:join', { uid, secret }, (answer) => {
+          if ('data' in answer) apply(answer.data);
+        });
+      const onChange = (event: OrderStatusEvent | OrderRecalc) => {
+        if (event.uid === uid) apply(event.order);
+      };
+      const onTick = (event: OrderTick) => {
+        if (event.uid === uid) setTick(event);
+      };
+      socket.on('connect', join);
+      socket.on('order:status', onChange);
+      socket.on('order:recalc', onChange);
+      socket.on('order:tick', onTick);
+      if (socket.connected) join();
+      return () => {
+        socket.off('connect', join);
+        socket.off('order:status', onChange);
+        socket.off('order:recalc', onChange);
+        socket.off('order:tick', onTick);
+        if (socket.connected) socket.emit('order:leave', { uid });
+      };
+    });
   }, [uid, secret, found, apply]);
 
   const order = newerOrder(query.data ?? null, live);

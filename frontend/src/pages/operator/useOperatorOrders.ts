@@ -14,7 +14,7 @@ import type { OperatorOrderDto } from '../../../../common/orders';
 import { ApiError } from '../../api/ApiError';
 import { boardApi } from './board/api';
 import { appendOperatorPage, mergeOperatorOrder } from '../../orders/merge';
-import { orderSocket } from '../../orders/socketSource';
+import { withOrderSocket } from '../../orders/socketSource';
 
 export interface OperatorOrders {
   orders: BoardTableRow[];
@@ -83,37 +83,38 @@ export function useOperatorOrders(filters?: BoardFilters, setFilterStatus?: (sta
   }, [filterKey, load]);
 
   useEffect(() => {
-    const socket = orderSocket();
-    // A new order brings its priority mark (the owner is verified); a later change keeps the row's.
-    const onOrder = (event: OperatorOrderEvent) => apply(event.priority === undefined ? event.order : { ...event.order, priority: event.priority });
-    // The first connection follows the first load; every later one may have missed changes.
-    let connectedBefore = false;
-    const onConnect = () => {
-      if (connectedBefore) void load(null);
-      connectedBefore = true;
-    };
-    const onBoard = (event: BoardOrderEvent) =>
-      setOrders((current) =>
-        current.map((row) =>
-          row.uid === event.uid
-            ? {
-                ...row,
-                assignedTo: event.assignedTo,
-                escalated: event.escalated,
-              }
-            : row,
-        ),
-      );
-    socket.on('operators:order', onOrder);
-    socket.on(BOARD_EVENT, onBoard);
-    socket.on('connect', onConnect);
-    // A connection opened before the sign-in carries no session: a fresh handshake joins `operators`.
-    if (socket.connected) socket.disconnect().connect();
-    return () => {
-      socket.off('operators:order', onOrder);
-      socket.off(BOARD_EVENT, onBoard);
-      socket.off('connect', onConnect);
-    };
+    return withOrderSocket((socket) => {
+      // A new order brings its priority mark (the owner is verified); a later change keeps the row's.
+      const onOrder = (event: OperatorOrderEvent) => apply(event.priority === undefined ? event.order : { ...event.order, priority: event.priority });
+      // The first connection follows the first load; every later one may have missed changes.
+      let connectedBefore = false;
+      const onConnect = () => {
+        if (connectedBefore) void load(null);
+        connectedBefore = true;
+      };
+      const onBoard = (event: BoardOrderEvent) =>
+        setOrders((current) =>
+          current.map((row) =>
+            row.uid === event.uid
+              ? {
+                  ...row,
+                  assignedTo: event.assignedTo,
+                  escalated: event.escalated,
+                }
+              : row,
+          ),
+        );
+      socket.on('operators:order', onOrder);
+      socket.on(BOARD_EVENT, onBoard);
+      socket.on('connect', onConnect);
+      // A connection opened before the sign-in carries no session: a fresh handshake joins `operators`.
+      if (socket.connected) socket.disconnect().connect();
+      return () => {
+        socket.off('operators:order', onOrder);
+        socket.off(BOARD_EVENT, onBoard);
+        socket.off('connect', onConnect);
+      };
+    });
   }, [apply, load]);
 
   return {

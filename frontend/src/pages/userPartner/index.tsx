@@ -8,7 +8,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAreaLayout } from '../../layout/UserAreaLayout';
-import { orderSocket } from '../../orders/socketSource';
+import { withOrderSocket } from '../../orders/socketSource';
 import { PARTNER_EXCHANGES_KEY, PARTNER_KEY, PARTNER_WITHDRAWALS_KEY, partnerApi } from './api';
 import { PagedTable } from './PagedTable';
 import { ReferredRow, WithdrawalRow } from './rows';
@@ -20,14 +20,15 @@ import './partner.css';
 function usePartnerLive(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = orderSocket();
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: PARTNER_KEY });
-    socket.on('partner:changed', refresh);
-    socket.on('connect', refresh);
-    return () => {
-      socket.off('partner:changed', refresh);
-      socket.off('connect', refresh);
-    };
+    return withOrderSocket((socket) => {
+      const refresh = () => void queryClient.invalidateQueries({ queryKey: PARTNER_KEY });
+      socket.on('partner:changed', refresh);
+      socket.on('connect', refresh);
+      return () => {
+        socket.off('partner:changed', refresh);
+        socket.off('connect', refresh);
+      };
+    });
   }, [queryClient]);
 }
 

@@ -13,7 +13,7 @@ import { Button } from '../../components/Button';
 import { useCatalogueAssets } from '../../exchange/api';
 import { PageLoader } from '../../layout/PageLoader';
 import { UserAreaLayout } from '../../layout/UserAreaLayout';
-import { orderSocket } from '../../orders/socketSource';
+import { withOrderSocket } from '../../orders/socketSource';
 import { AddRequisiteForm } from './AddRequisiteForm';
 import { REQUISITES_KEY, requisitesApi } from './api';
 import { RequisiteItem } from './RequisiteItem';
@@ -23,14 +23,15 @@ import './requisites.css';
 function useLiveRequisites(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = orderSocket();
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: REQUISITES_KEY });
-    socket.on('requisites:changed', refresh);
-    socket.on('connect', refresh);
-    return () => {
-      socket.off('requisites:changed', refresh);
-      socket.off('connect', refresh);
-    };
+    return withOrderSocket((socket) => {
+      const refresh = () => void queryClient.invalidateQueries({ queryKey: REQUISITES_KEY });
+      socket.on('requisites:changed', refresh);
+      socket.on('connect', refresh);
+      return () => {
+        socket.off('requisites:changed', refresh);
+        socket.off('connect', refresh);
+      };
+    });
   }, [queryClient]);
 }
 

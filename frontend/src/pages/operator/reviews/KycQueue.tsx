@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_FILE_FIELDS, MAX_KYC_REASON, type KycDecision, type KycQueueItem } from '../../../../../common/kyc';
 import { Button } from '../../../components/Button';
-import { orderSocket } from '../../../orders/socketSource';
+import { withOrderSocket } from '../../../orders/socketSource';
 import { KYC_QUEUE_KEY, KYC_QUEUE_REFRESH_MS, kycQueueApi } from './kycApi';
 import { DecisionModal, QueueList, ReasonField, useDecision } from './parts';
 import './kyc.css';
@@ -16,14 +16,15 @@ import './kyc.css';
 function useLiveKycQueue(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = orderSocket();
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: KYC_QUEUE_KEY });
-    socket.on('kyc:changed', refresh);
-    socket.on('connect', refresh);
-    return () => {
-      socket.off('kyc:changed', refresh);
-      socket.off('connect', refresh);
-    };
+    return withOrderSocket((socket) => {
+      const refresh = () => void queryClient.invalidateQueries({ queryKey: KYC_QUEUE_KEY });
+      socket.on('kyc:changed', refresh);
+      socket.on('connect', refresh);
+      return () => {
+        socket.off('kyc:changed', refresh);
+        socket.off('connect', refresh);
+      };
+    });
   }, [queryClient]);
 }
 

@@ -11,7 +11,7 @@ import { MAX_REQUISITE_REASON, type RequisiteDto, type RequisiteReviewItem, type
 import { api, apiUrl } from '../../../api/client';
 import { Button } from '../../../components/Button';
 import { DecisionModal, QueueList, ReasonField, useDecision } from './parts';
-import { orderSocket } from '../../../orders/socketSource';
+import { withOrderSocket } from '../../../orders/socketSource';
 
 export const REQUISITE_QUEUE_KEY = ['operator', 'reviews', 'requisites'] as const;
 
@@ -32,12 +32,13 @@ export function RequisiteQueue() {
     getNextPageParam: (page) => page.nextCursor,
   });
   useEffect(() => {
-    const socket = orderSocket();
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: REQUISITE_QUEUE_KEY });
-    socket.on('requisites:queue', refresh);
-    return () => {
-      socket.off('requisites:queue', refresh);
-    };
+    return withOrderSocket((socket) => {
+      const refresh = () => void queryClient.invalidateQueries({ queryKey: REQUISITE_QUEUE_KEY });
+      socket.on('requisites:queue', refresh);
+      return () => {
+        socket.off('requisites:queue', refresh);
+      };
+    });
   }, [queryClient]);
   return (
     <>

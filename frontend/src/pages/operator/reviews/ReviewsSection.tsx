@@ -10,7 +10,7 @@ import { MAX_REVIEW_REASON } from '../../../../../common/orders';
 import { REVIEW_KINDS, type ReviewItem, type ReviewKind } from '../../../../../common/reviews';
 import { Button } from '../../../components/Button';
 import { operatorApi } from '../../../orders/api';
-import { orderSocket } from '../../../orders/socketSource';
+import { withOrderSocket } from '../../../orders/socketSource';
 import { reviewsApi, reviewsKey } from './api';
 import { KycQueue } from './KycQueue';
 import { DecisionModal, QueueList, ReasonField, useDecision } from './parts';
@@ -22,15 +22,16 @@ import './reviews.css';
 function useLiveQueues(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = orderSocket();
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['operator', 'reviews'] });
-    socket.on('operators:order', refresh);
-    socket.on('connect', refresh);
-    if (socket.connected) socket.disconnect().connect();
-    return () => {
-      socket.off('operators:order', refresh);
-      socket.off('connect', refresh);
-    };
+    return withOrderSocket((socket) => {
+      const refresh = () => void queryClient.invalidateQueries({ queryKey: ['operator', 'reviews'] });
+      socket.on('operators:order', refresh);
+      socket.on('connect', refresh);
+      if (socket.connected) socket.disconnect().connect();
+      return () => {
+        socket.off('operators:order', refresh);
+        socket.off('connect', refresh);
+      };
+    });
   }, [queryClient]);
 }
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { canMoveWithdrawal, WITHDRAWAL_STATUSES, type OperatorWithdrawalDto, type WithdrawalStatus } from '../../../../../common/referral';
 import { Button } from '../../../components/Button';
 import { formatMoney } from '../../../../../common/money';
-import { orderSocket } from '../../../orders/socketSource';
+import { withOrderSocket } from '../../../orders/socketSource';
 import { apiErrorText } from '../../userPartner/errors';
 import { PagedTable } from '../../userPartner/PagedTable';
 import { useShortDate, WithdrawalMoneyCells, WithdrawalStatusCell } from '../../userPartner/rows';
@@ -31,14 +31,15 @@ const COLUMNS = ['id', 'date', 'partner', 'amount', 'payout', 'account', 'status
 function useLiveWithdrawals(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = orderSocket();
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
-    socket.on('operators:withdrawals', refresh);
-    socket.on('connect', refresh);
-    return () => {
-      socket.off('operators:withdrawals', refresh);
-      socket.off('connect', refresh);
-    };
+    return withOrderSocket((socket) => {
+      const refresh = () => void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
+      socket.on('operators:withdrawals', refresh);
+      socket.on('connect', refresh);
+      return () => {
+        socket.off('operators:withdrawals', refresh);
+        socket.off('connect', refresh);
+      };
+    });
   }, [queryClient]);
 }
 
