@@ -4,11 +4,10 @@
  * `partner:changed` in the user's room (a reward, a referral, a withdrawal's status) and every
  * (re)connection reload the page's queries.
  */
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UserAreaLayout } from '../../layout/UserAreaLayout';
-import { withOrderSocket } from '../../orders/socketSource';
+import { useRefreshOn } from '../../realtime/useRefreshOn';
 import { PARTNER_EXCHANGES_KEY, PARTNER_KEY, PARTNER_WITHDRAWALS_KEY, partnerApi } from './api';
 import { PagedTable } from './PagedTable';
 import { ReferredRow, WithdrawalRow } from './rows';
@@ -16,21 +15,6 @@ import { PartnerSummaryPanel } from './SummaryPanel';
 import '../order/order.css';
 import '../userExchanges/userExchanges.css';
 import './partner.css';
-
-function usePartnerLive(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    return withOrderSocket((socket) => {
-      const refresh = () => void queryClient.invalidateQueries({ queryKey: PARTNER_KEY });
-      socket.on('partner:changed', refresh);
-      socket.on('connect', refresh);
-      return () => {
-        socket.off('partner:changed', refresh);
-        socket.off('connect', refresh);
-      };
-    });
-  }, [queryClient]);
-}
 
 export default function UserPartnerPage() {
   return (
@@ -41,7 +25,7 @@ export default function UserPartnerPage() {
 }
 
 function Partner() {
-  usePartnerLive();
+  useRefreshOn('partner:changed', PARTNER_KEY);
   return (
     <div className="partner">
       <PartnerSummaryPanel />

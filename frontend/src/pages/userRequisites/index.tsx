@@ -3,8 +3,7 @@
  * saved from an approved order) reaches the `user:<id>` room as `requisites:changed` and the list
  * reloads; so does a reconnection.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANG, isLang } from '../../../../common/api';
 import { assetName } from '../../../../common/catalogue';
@@ -13,27 +12,12 @@ import { Button } from '../../components/Button';
 import { useCatalogueAssets } from '../../exchange/api';
 import { PageLoader } from '../../layout/PageLoader';
 import { UserAreaLayout } from '../../layout/UserAreaLayout';
-import { withOrderSocket } from '../../orders/socketSource';
+import { useRefreshOn } from '../../realtime/useRefreshOn';
 import { AddRequisiteForm } from './AddRequisiteForm';
 import { REQUISITES_KEY, requisitesApi } from './api';
 import { RequisiteItem } from './RequisiteItem';
 import '../order/order.css';
 import './requisites.css';
-
-function useLiveRequisites(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    return withOrderSocket((socket) => {
-      const refresh = () => void queryClient.invalidateQueries({ queryKey: REQUISITES_KEY });
-      socket.on('requisites:changed', refresh);
-      socket.on('connect', refresh);
-      return () => {
-        socket.off('requisites:changed', refresh);
-        socket.off('connect', refresh);
-      };
-    });
-  }, [queryClient]);
-}
 
 export default function UserRequisitesPage() {
   return (
@@ -47,7 +31,7 @@ function Requisites() {
   const { t, i18n } = useTranslation();
   const query = useQuery({ queryKey: REQUISITES_KEY, queryFn: requisitesApi.list });
   const catalogue = useCatalogueAssets();
-  useLiveRequisites();
+  useRefreshOn('requisites:changed', REQUISITES_KEY);
   const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
   const assetLabel = (code: string) => {
     const asset = catalogue.data?.assets.find((entry) => entry.code === code);

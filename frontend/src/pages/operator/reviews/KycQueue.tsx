@@ -3,35 +3,20 @@
  * document and selfie side by side (short-lived signed links; every view is audited), verify or
  * refuse with a reason the user sees and a final checkbox. Live: `kyc:changed` reloads it.
  */
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_FILE_FIELDS, MAX_KYC_REASON, type KycDecision, type KycQueueItem } from '../../../../../common/kyc';
 import { Button } from '../../../components/Button';
-import { withOrderSocket } from '../../../orders/socketSource';
+import { useRefreshOn } from '../../../realtime/useRefreshOn';
 import { KYC_QUEUE_KEY, KYC_QUEUE_REFRESH_MS, kycQueueApi } from './kycApi';
 import { DecisionModal, QueueList, ReasonField, useDecision } from './parts';
 import './kyc.css';
 
-function useLiveKycQueue(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    return withOrderSocket((socket) => {
-      const refresh = () => void queryClient.invalidateQueries({ queryKey: KYC_QUEUE_KEY });
-      socket.on('kyc:changed', refresh);
-      socket.on('connect', refresh);
-      return () => {
-        socket.off('kyc:changed', refresh);
-        socket.off('connect', refresh);
-      };
-    });
-  }, [queryClient]);
-}
-
 export function KycQueue() {
   const { t } = useTranslation();
   const [deciding, setDeciding] = useState<{ item: KycQueueItem; decision: KycDecision } | null>(null);
-  useLiveKycQueue();
+  useRefreshOn('kyc:changed', KYC_QUEUE_KEY);
   const query = useInfiniteQuery({
     queryKey: KYC_QUEUE_KEY,
     queryFn: ({ pageParam }) => kycQueueApi.list(pageParam),

@@ -4,14 +4,14 @@
  * Live: `requisites:queue` in the operators' room (a photo arrived, another operator decided) and
  * a reconnection reload it.
  */
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_REQUISITE_REASON, type RequisiteDto, type RequisiteReviewItem, type RequisiteReviewList } from '../../../../../common/requisites';
 import { api, apiUrl } from '../../../api/client';
 import { Button } from '../../../components/Button';
 import { DecisionModal, QueueList, ReasonField, useDecision } from './parts';
-import { withOrderSocket } from '../../../orders/socketSource';
+import { useRefreshOn } from '../../../realtime/useRefreshOn';
 
 export const REQUISITE_QUEUE_KEY = ['operator', 'reviews', 'requisites'] as const;
 
@@ -23,7 +23,6 @@ const queueApi = {
 
 export function RequisiteQueue() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [deciding, setDeciding] = useState<{ item: RequisiteReviewItem; decision: 'approve' | 'reject' } | null>(null);
   const query = useInfiniteQuery({
     queryKey: REQUISITE_QUEUE_KEY,
@@ -31,15 +30,7 @@ export function RequisiteQueue() {
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
-  useEffect(() => {
-    return withOrderSocket((socket) => {
-      const refresh = () => void queryClient.invalidateQueries({ queryKey: REQUISITE_QUEUE_KEY });
-      socket.on('requisites:queue', refresh);
-      return () => {
-        socket.off('requisites:queue', refresh);
-      };
-    });
-  }, [queryClient]);
+  useRefreshOn('requisites:queue', REQUISITE_QUEUE_KEY, { onConnect: false });
   return (
     <>
       <QueueList query={query} empty={t('requisites.review.empty')} loadError={t('reviews.loadError')} testId="reviews-requisites">

@@ -5,12 +5,12 @@
  * (a new request, another operator's action) and a reconnection reload the list.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canMoveWithdrawal, WITHDRAWAL_STATUSES, type OperatorWithdrawalDto, type WithdrawalStatus } from '../../../../../common/referral';
 import { Button } from '../../../components/Button';
 import { formatMoney } from '../../../../../common/money';
-import { withOrderSocket } from '../../../orders/socketSource';
+import { useRefreshOn } from '../../../realtime/useRefreshOn';
 import { apiErrorText } from '../../userPartner/errors';
 import { PagedTable } from '../../userPartner/PagedTable';
 import { useShortDate, WithdrawalMoneyCells, WithdrawalStatusCell } from '../../userPartner/rows';
@@ -28,26 +28,11 @@ export const MAX_WITHDRAWAL_REASON = 500;
 const FILTERS = { active: ['new', 'processing'], ...Object.fromEntries(WITHDRAWAL_STATUSES.map((status) => [status, [status]])) } as Record<string, WithdrawalStatus[]>;
 const COLUMNS = ['id', 'date', 'partner', 'amount', 'payout', 'account', 'status', 'actions'] as const;
 
-function useLiveWithdrawals(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    return withOrderSocket((socket) => {
-      const refresh = () => void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
-      socket.on('operators:withdrawals', refresh);
-      socket.on('connect', refresh);
-      return () => {
-        socket.off('operators:withdrawals', refresh);
-        socket.off('connect', refresh);
-      };
-    });
-  }, [queryClient]);
-}
-
 export default function WithdrawalsSection() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('active');
   const [rejecting, setRejecting] = useState<OperatorWithdrawalDto | null>(null);
-  useLiveWithdrawals();
+  useRefreshOn('operators:withdrawals', WITHDRAWALS_KEY);
   const query = useInfiniteQuery({
     queryKey: [...WITHDRAWALS_KEY, filter],
     queryFn: ({ pageParam }) => withdrawalsApi.list(FILTERS[filter]!, pageParam),
