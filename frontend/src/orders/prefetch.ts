@@ -15,10 +15,10 @@ import { orderApi, orderQueryKey } from './api';
 
 export async function fetchFirstOrder(uid: string, secret: string) {
   const askedAt = apiUrl('/');
-  const [config, order] = await Promise.allSettled([loadPublicConfig(), orderApi.get(uid, secret)]);
+  const [config, answer] = await Promise.allSettled([loadPublicConfig(), orderApi.get(uid, secret)]);
   if (config.status === 'fulfilled' && apiUrl('/') !== askedAt) return orderApi.get(uid, secret);
-  if (order.status === 'rejected') throw order.reason;
-  return order.value;
+  if (answer.status === 'rejected') throw answer.reason;
+  return answer.value;
 }
 
 /** Starts loading the order of `pathname` when it is an order page's (nothing otherwise). */
