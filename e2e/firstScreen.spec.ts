@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { LANGS, type PagePreloads } from '../common/api';
+import { ROUTES } from '../common/routes';
 import { PageProbe } from './probe';
 import { baseUrl, DESKTOP, MOBILE, newPage } from './setup';
 import { text } from './texts';
@@ -52,6 +54,16 @@ describe("the home page's first screen, before any JavaScript (issue 17)", () =>
 });
 
 describe("a public page's first load fetches what it needs beside the entry (issue 17)", () => {
+  it('the build names only files it wrote, for every route and both languages', async () => {
+    const answer = await fetch(`${baseUrl()}/builds/preloads.json`);
+    expect(answer.status).to.equal(200);
+    const preloads = (await answer.json()) as PagePreloads;
+    expect(Object.keys(preloads.routes)).to.have.members(ROUTES.map((route) => route.name));
+    expect(Object.keys(preloads.locales)).to.have.members([...LANGS]);
+    const files = new Set([...Object.values(preloads.routes), ...Object.values(preloads.locales)].flatMap((item) => [...item.scripts, ...item.styles]));
+    for (const file of files) expect((await fetch(`${baseUrl()}${file}`, { method: 'HEAD' })).status, file).to.equal(200);
+  });
+
   for (const [pathname, lang] of [
     ['/faq', 'en'],
     ['/reserves', 'ru'],
