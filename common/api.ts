@@ -189,25 +189,6 @@ export interface BuildManifest {
   builtAt: string;
 }
 
-/** The files a first load fetches for one page or one language's texts, beyond what index.html already names. */
-export interface PreloadFiles {
-  /** JavaScript chunks, as `/assets/…` paths: the module and every chunk it imports statically. */
-  scripts: string[];
-  /** Style sheets those chunks bring. */
-  styles: string[];
-}
-
-/**
- * `builds/preloads.json`, written by the frontend build (frontend/build/preloads.ts): per route
- * name (common/routes.ts) its page module's files, per language its texts' chunk. The server names
- * them in a page's HTML (backend/seo/pages.ts) so a first load fetches them beside the entry's chunks
- * instead of after the entry has run.
- */
-export interface PagePreloads {
-  routes: Record<string, PreloadFiles>;
-  locales: Record<string, PreloadFiles>;
-}
-
 /** What `GET /api/user/auth/session/get/` answers inside `data` when signed in. */
 export interface SessionUser {
   id: number;

@@ -1,8 +1,6 @@
 import { expect } from 'chai';
-import { LANGS, type PagePreloads } from '../common/api';
-import { ROUTES } from '../common/routes';
 import { PageProbe } from './probe';
-import { baseUrl, DESKTOP, MOBILE, newPage } from './setup';
+import { DESKTOP, MOBILE, newPage } from './setup';
 import { text } from './texts';
 import { useServerWithWorker } from './workerServer';
 
@@ -51,45 +49,4 @@ describe("the home page's first screen, before any JavaScript (issue 17)", () =>
     expect(await page.getByTestId('exchange-rate').textContent()).to.match(RATE_LINE);
     probe.expectNoProblems();
   });
-});
-
-describe("a public page's first load fetches what it needs beside the entry (issue 17)", () => {
-  it('the build names only files it wrote, for every route and both languages', async () => {
-    const answer = await fetch(`${baseUrl()}/builds/preloads.json`);
-    expect(answer.status).to.equal(200);
-    const preloads = (await answer.json()) as PagePreloads;
-    expect(Object.keys(preloads.routes)).to.have.members(ROUTES.map((route) => route.name));
-    expect(Object.keys(preloads.locales)).to.have.members([...LANGS]);
-    const files = new Set([...Object.values(preloads.routes), ...Object.values(preloads.locales)].flatMap((item) => [...item.scripts, ...item.styles]));
-    for (const file of files) expect((await fetch(`${baseUrl()}${file}`, { method: 'HEAD' })).status, file).to.equal(200);
-  });
-
-  for (const [pathname, lang] of [
-    ['/faq', 'en'],
-    ['/reserves', 'ru'],
-  ] as const) {
-    it(`names ${pathname}'s chunks and the ${lang} texts in its HTML, and the browser fetches each file once`, async () => {
-      const html = await (await fetch(`${baseUrl()}${pathname}`, { headers: { cookie: `lang=${lang}` } })).text();
-      const named = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="(\/assets\/[^"]+)">/g)].map((match) => match[1]);
-      // The language's texts and the page's own module are among them.
-      expect(named.some((href) => new RegExp(`^/assets/${lang}-[\\w-]+\\.js$`).test(href)), named.join(' ')).to.equal(true);
-      expect(named.some((href) => href.startsWith(`/assets/${pathname.slice(1)}-`)), named.join(' ')).to.equal(true);
-
-      const { page, probe } = await newPage({ viewport: MOBILE, lang });
-      const fetched: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname.startsWith('/assets/')) fetched.push(url.pathname);
-      });
-      await page.goto(`${baseUrl()}${pathname}`);
-      // React's own page, not the server's first screen: the prerendered frame is gone.
-      await page.locator('.app--prerendered').waitFor({ state: 'detached' });
-      await page.waitForLoadState('networkidle');
-      for (const href of named) expect(fetched, href).to.include(href);
-      // A preload the page's own import did not match would be fetched a second time.
-      const twice = fetched.filter((href, index) => fetched.indexOf(href) !== index);
-      expect(twice, 'fetched twice').to.deep.equal([]);
-      probe.expectNoProblems();
-    });
-  }
 });

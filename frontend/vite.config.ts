@@ -4,9 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { LANGS, type BuildManifest } from '../common/api';
+import type { BuildManifest } from '../common/api';
 import { precompressDir } from './build/precompress';
-import { preloadsPlugin } from './build/preloads';
 
 const frontendDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(frontendDir, '..');
@@ -76,15 +75,7 @@ export default defineConfig(({ command }) => {
   return {
     root: frontendDir,
     publicDir: join(frontendDir, 'public'),
-    plugins: [
-      react(),
-      buildManifestPlugin({ buildId, builtAt: builtAt.toISOString() }),
-      preloadsPlugin({
-        pageLoaders: join(frontendDir, 'src/router/pageLoaders.ts'),
-        locales: Object.fromEntries(LANGS.map((lang) => [lang, join(frontendDir, `src/locales/${lang}.ts`)])),
-      }),
-      precompressPlugin(outDir),
-    ],
+    plugins: [react(), buildManifestPlugin({ buildId, builtAt: builtAt.toISOString() }), precompressPlugin(outDir)],
     define: {
       __BUILD_ID__: JSON.stringify(buildId),
     },

@@ -8,7 +8,6 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LANG_COOKIE, isLang, pickLang, type Lang } from '../../common/api';
-import type { PagePreloads } from '../../common/api';
 import type { PrerenderedRateDto } from '../../common/catalogue';
 import { matchRoute } from '../../common/routes';
 import { COMPRESS_THRESHOLD_BYTES } from '../platform/http/compress';
@@ -17,7 +16,6 @@ import type { ServerI18n } from '../platform/i18n';
 import type { Logger } from '../platform/logger';
 import { injectHead, renderHead } from './head';
 import { injectShell, renderShell } from './shell';
-import { injectPreloads, parsePreloads, PRELOADS_PATH, preloadLinks } from './preloads';
 import type { PageRegistry } from './registry';
 import { isIndexableRoute } from './sources';
 import type { PageMeta } from './types';
@@ -90,14 +88,11 @@ interface Template {
   html: string;
   version: string;
   mtime: Date;
-  /** The build's preloads of the same index.html (null: none, e.g. a build without the file). */
-  preloads: PagePreloads | null;
 }
 
 export function createSeoPages(options: SeoPagesOptions): SeoPages {
   const { publicUrl, i18n, registry, ttlMs = PAGE_CACHE_TTL_MS, maxEntries = PAGE_CACHE_MAX_ENTRIES, now = Date.now } = options;
   const file = path.join(path.resolve(options.staticDir), 'index.html');
-  const preloadsFile = path.join(path.resolve(options.staticDir), PRELOADS_PATH);
   let template: Template | undefined;
   const cache = new Map<string, { page: Promise<RenderedPage>; expiresAt: number }>();
 
@@ -120,11 +115,7 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
       throw new Error(`The SPA is not built: ${file} is missing`);
     }
     const version = `${stats.size}-${stats.mtimeMs}`;
-    if (template?.version !== version) {
-      // Written by the same build as index.html: read again with it.
-      const preloads = parsePreloads(await readFile(preloadsFile, 'utf8').catch(() => null));
-      template = { html: await readFile(file, 'utf8'), version, mtime: stats.mtime, preloads };
-    }
+    if (template?.version !== version) template = { html: await readFile(file, 'utf8'), version, mtime: stats.mtime };
     return template;
   }
 
@@ -163,8 +154,7 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
     });
     const route = status === 200 ? matchRoute(pathname)?.route : undefined;
     const shell = route ? renderShell(route, t, { rate }) : '';
-    const html = injectPreloads(injectShell(injectHead(tpl.html, lang, head), shell), preloadLinks(tpl.preloads, route, lang));
-    const identity = Buffer.from(html, 'utf8');
+    const identity = Buffer.from(injectShell(injectHead(tpl.html, lang, head), shell), 'utf8');
     const tag = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
     const page: RenderedPage = { status, identity, tag, type: 'html', degraded };
     if (identity.length >= COMPRESS_THRESHOLD_BYTES) {
