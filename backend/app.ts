@@ -25,6 +25,7 @@ import type { RateLimits } from './platform/security/rateLimit';
 import type { Services } from './services';
 import { createMaintenance, type Maintenance } from './system/maintenance';
 import { createAlerts } from './alerts';
+import { findCustomerOrder } from './orders/queries';
 import { createSeo, type PageRegistry } from './seo';
 import { blogSource, contentSource } from './seo/sources';
 import { contentRevision, publishedContentPage } from './content/queries';
@@ -85,7 +86,7 @@ export function createApp(deps: AppDeps): App {
   const routeDeps = { app, config, logger, kv, db: deps.db, rates: deps.rates, rateLimits: deps.rateLimits, services: deps.services, maintenance: app.maintenance };
   const contexts = domainContexts(routeDeps);
   const api = apiRoutes(routeDeps, contexts);
-  const seo = createSeo({ publicUrl: config.publicUrl, staticDir: config.staticDir, i18n: app.i18n, sequelize: deps.db.sequelize, catalogue: contexts.catalogue, rates: deps.rates, logger });
+  const seo = createSeo({ publicUrl: config.publicUrl, staticDir: config.staticDir, i18n: app.i18n, sequelize: deps.db.sequelize, catalogue: contexts.catalogue, rates: deps.rates, findOrder: (uid, secret) => findCustomerOrder(deps.db, uid, secret), logger });
   app.pages = seo.registry;
   app.pages.add(blogSource((lang) => listPublishedPosts(contexts.blog, { lang }), () => postsRevision(contexts.blog)));
   app.pages.add(contentSource((key, lang) => publishedContentPage(contexts.content, key, lang), Object.fromEntries(CONTENT_PAGE_KEYS.map((key) => [key, key])), () => contentRevision(contexts.content)));

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { PageProbe } from './probe';
-import { DESKTOP, MOBILE, newPage } from './setup';
+import type { Page } from 'playwright-core';
+import type { CreateOrderResponse } from '../common/orders';
+import { buildDirection, orderRequest } from '../backend/orders/testing';
+import { baseUrl, DESKTOP, MOBILE, newPage, testServer } from './setup';
 import { text } from './texts';
 import { useServerWithWorker } from './workerServer';
 
@@ -49,4 +52,49 @@ describe("the home page's first screen, before any JavaScript (issue 17)", () =>
     expect(await page.getByTestId('exchange-rate').textContent()).to.match(RATE_LINE);
     probe.expectNoProblems();
   });
+});
+
+describe("an order page's first screen, before any JavaScript (issue 17)", () => {
+  let url = '';
+  before(async () => {
+    const server = testServer();
+    const direction = await buildDirection(server, { rate: '100.5', from: { type: 'coin', precision: 8 }, to: { type: 'fiat', precision: 2 } });
+    const answer = await fetch(`${server.url}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', lang: 'en' },
+      body: JSON.stringify(orderRequest(direction, { amountSend: '2' })),
+    });
+    url = ((await answer.json()) as { data: CreateOrderResponse }).data.url;
+  });
+
+  /** Where the first lines sit: the title, the stepper, the timer, the step's card and its paragraph. */
+  const layoutOf = (page: Page) =>
+    Promise.all(
+      ['.order-page__title', '.order-stepper', '.order-countdown', '.order-card__title', '.order-text'].map(async (selector) => {
+        const box = await page.locator(selector).first().boundingBox();
+        return { selector, box: box && { x: box.x, y: box.y, width: box.width, height: box.height } };
+      }),
+    );
+
+  for (const [viewport, lang] of [
+    [MOBILE, 'ru'],
+    [DESKTOP, 'en'],
+  ] as const) {
+    it(`says the current step at ${viewport.width} px in ${lang}, and the page then draws over it without moving it`, async () => {
+      const { page: bare } = await newPage({ viewport, lang, javaScript: false });
+      await bare.goto(`${baseUrl()}${url}`);
+      expect(await bare.locator('.order-card__title').textContent()).to.equal(text(lang, 'order.confirm.title'));
+      expect(await bare.locator('.order-text').textContent()).to.equal(text(lang, 'order.confirm.text'));
+      expect(await bare.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(viewport.width);
+      const before = await layoutOf(bare);
+      expect(before.every((item) => item.box !== null)).to.equal(true);
+
+      const { page, probe } = await newPage({ viewport, lang });
+      await page.goto(`${baseUrl()}${url}`);
+      await page.getByTestId('order-confirm').waitFor({ state: 'visible' });
+      expect(await page.locator('.app--prerendered').count()).to.equal(0);
+      expect(await layoutOf(page)).to.deep.equal(before);
+      probe.expectNoProblems();
+    });
+  }
 });

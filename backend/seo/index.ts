@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sequelize } from 'sequelize';
 import { DEFAULT_LANG, isLang } from '../../common/api';
+import type { OrderDto } from '../../common/orders';
 import { focusAsset, resolvePair } from '../../common/exchangePair';
 import { RESERVE_PLACES, reserveAmount } from '../../common/money';
 import type { CatalogueCache, CatalogueSnapshot } from '../catalogue/cache';
@@ -30,6 +31,8 @@ export interface SeoDeps {
   catalogue: CatalogueCache;
   /** The live rates: the home page is prerendered with the rate of the pair the widget shows first. */
   rates?: RatesView;
+  /** The customer's view of an order (uid and secret matched): an order page is prerendered with its current step. */
+  findOrder?: (uid: string, secret: string) => Promise<OrderDto | null>;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -96,6 +99,7 @@ export function createSeo(deps: SeoDeps): Seo {
     registry,
     logger: deps.logger,
     homeRate: rates ? homeRateOf(deps.catalogue, rates) : undefined,
+    order: deps.findOrder,
   });
   return {
     registry,

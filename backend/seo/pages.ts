@@ -9,6 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LANG_COOKIE, isLang, pickLang, type Lang } from '../../common/api';
 import type { PrerenderedRateDto } from '../../common/catalogue';
+import type { OrderDto } from '../../common/orders';
 import { matchRoute } from '../../common/routes';
 import { COMPRESS_THRESHOLD_BYTES } from '../platform/http/compress';
 import type { RenderedFile } from '../platform/http/staticFile';
@@ -74,6 +75,11 @@ export interface SeoPagesOptions {
   logger?: Pick<Logger, 'warn'>;
   /** The home page's prerendered rate (./index.ts asks the rates store). */
   homeRate?: HomeRateSource;
+  /**
+   * The order an order page's address names, as its page shows it (null: no such order, or a wrong
+   * secret): its first screen says the current step's words. Such pages are rendered per request.
+   */
+  order?: (uid: string, secret: string) => Promise<OrderDto | null>;
   /** How long a rendered page is reused at most (sources without a version change unseen). */
   ttlMs?: number;
   /** Rendered pages kept at most (the least recently used go first). */
@@ -140,7 +146,18 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
     return { meta: { ...answer, noindex }, status: 200, degraded };
   }
 
-  async function render(pathname: string, lang: Lang, tpl: Template, rate: PrerenderedRateDto | null): Promise<RenderedPage> {
+  /** The order of an order page's address; without it (a source failing) the page's plain heading is drawn. */
+  async function orderOf(params: Record<string, string | undefined>): Promise<OrderDto | null> {
+    if (!options.order || !params.uid || !params.secret) return null;
+    try {
+      return await options.order(params.uid, params.secret);
+    } catch (error) {
+      options.logger?.warn({ err: error }, 'the order page’s order failed; drawing the page without it');
+      return null;
+    }
+  }
+
+  async function render(pathname: string, lang: Lang, tpl: Template, rate: PrerenderedRateDto | null, order: OrderDto | null = null): Promise<RenderedPage> {
     const { meta, status, degraded } = await resolve(pathname, lang);
     const t = i18n.translator(lang);
     const head = renderHead({
@@ -153,7 +170,7 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
       organizationDescription: t('seo.organization.description'),
     });
     const route = status === 200 ? matchRoute(pathname)?.route : undefined;
-    const shell = route ? renderShell(route, t, { rate }) : '';
+    const shell = route ? renderShell(route, t, { rate, order }) : '';
     const identity = Buffer.from(injectShell(injectHead(tpl.html, lang, head), shell), 'utf8');
     const tag = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
     const page: RenderedPage = { status, identity, tag, type: 'html', degraded };
@@ -167,6 +184,9 @@ export function createSeoPages(options: SeoPagesOptions): SeoPages {
   return {
     async render(pathname, lang, pairAsked = false) {
       const tpl = await readTemplate();
+      const match = matchRoute(pathname);
+      // An order page says its order's current step: drawn per request (the status moves), never kept.
+      if (match?.route.name === 'order' && options.order) return render(pathname, lang, tpl, null, await orderOf(match.params));
       // Only the home page carries a rate; its page is kept per rates version (a new one each tick).
       const home = pathname === '/' && !pairAsked ? await homeRate() : null;
       let versions: string;

@@ -16,13 +16,20 @@
 import { PRERENDERED_RATE_ID, type PrerenderedRateDto } from '../../common/catalogue';
 import { formatMoney } from '../../common/money';
 import type { RouteDef } from '../../common/routes';
+import type { OrderDto } from '../../common/orders';
+import { statusKey, statusTone, stepHeading, stepperOf } from '../../common/orderTexts';
+import { countdownOf, formatTimeLeft } from '../../common/orderCountdown';
 import { escapeHtml } from './head';
 
-export type Translate = (key: string) => string;
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 export interface ShellData {
   /** The default pair's rate on offer now (home page only); null: the widget's frame without it. */
   rate?: PrerenderedRateDto | null;
+  /** The order an order page's address names (uid and secret matched); null: the page's plain heading. */
+  order?: OrderDto | null;
+  /** The time the order's timer is drawn at (Date.now() unless given). */
+  now?: number;
 }
 
 /** JSON safe inside a `<script>` element: no `<` can close it. */
@@ -60,7 +67,69 @@ function widgetFrame(t: Translate, rate: PrerenderedRateDto | null | undefined):
   );
 }
 
+/** The order's payment timer as the page's Countdown draws it (CircularProgress's defaults: 180 px, 15 px ring). */
+function countdownFrame(order: OrderDto, t: Translate, now: number): string {
+  const countdown = countdownOf(order, null, now);
+  if (!countdown) return '';
+  const size = 180;
+  const border = 15;
+  const radius = (size - border) / 2;
+  const circumference = 2 * Math.PI * radius;
+  const centre = size / 2;
+  const label = escapeHtml(t('order.timer.label'));
+  return (
+    '<div class="order-countdown">' +
+    `<div role="progressbar" aria-label="${label}" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${Math.round(countdown.percent)}" class="ui-progress" style="width:${size}px;height:${size}px">` +
+    `<svg class="ui-progress__ring" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true">` +
+    `<circle class="ui-progress__track" cx="${centre}" cy="${centre}" r="${radius}" fill="none" stroke-width="${border}"></circle>` +
+    `<circle class="ui-progress__bar" cx="${centre}" cy="${centre}" r="${radius}" fill="none" stroke-width="${border}" stroke-linecap="${countdown.percent > 0 ? 'round' : 'butt'}"` +
+    ` stroke-dasharray="${circumference}" stroke-dashoffset="${circumference * (1 - countdown.percent / 100)}" transform="rotate(-90 ${centre} ${centre})"></circle>` +
+    '</svg>' +
+    `<div class="ui-progress__content"><span class="order-countdown__time">${formatTimeLeft(countdown.secondsLeft)}</span>` +
+    `<span class="order-countdown__caption">${escapeHtml(t('order.timer.left'))}</span></div>` +
+    '</div>' +
+    `<p class="order-countdown__label">${label}</p>` +
+    '</div>'
+  );
+}
+
+/**
+ * An order page's first screen as the page lays it out (OrderView): the title with the status badge,
+ * the stepper, the current step's card with its title and first paragraph (common/orderTexts.ts
+ * decides which) and the payment timer, so a phone reads what to do next before the page's code has
+ * arrived, and the page then draws over it without moving it. Styled by the entry's
+ * orders/frame.css; what only the page adds (the step's buttons and fields, the details) comes with it.
+ */
+function orderScreen(order: OrderDto, t: Translate, now: number): string {
+  const step = stepHeading(order);
+  const stepper = stepperOf(order)
+    .map(
+      ({ step: name, number, state }) =>
+        `<li class="order-stepper__step order-stepper__step--${state}"${state === 'current' ? ' aria-current="step"' : ''}>` +
+        `<span class="order-stepper__number" aria-hidden="true">${number}</span>` +
+        `<span class="order-stepper__label">${escapeHtml(t(`order.steps.${name}`))}</span></li>`,
+    )
+    .join('');
+  return (
+    '<div class="container page order-page">' +
+    '<header class="order-page__header">' +
+    `<h1 class="order-page__title">${escapeHtml(t('order.idLabel', { uid: order.uid }))}</h1>` +
+    `<span class="order-badge order-badge--${statusTone(order.status)}">` +
+    `<span class="visually-hidden">${escapeHtml(t('order.statusLabel'))}: </span>${escapeHtml(t(statusKey(order)))}</span>` +
+    '</header>' +
+    `<ol class="order-stepper" aria-label="${escapeHtml(t('order.steps.label'))}">${stepper}</ol>` +
+    '<div class="order-page__layout"><div class="order-page__main">' +
+    '<section class="card order-card order-step">' +
+    `<h2 class="order-card__title">${escapeHtml(t(step.title))}</h2>` +
+    (step.text === null ? '' : `<p class="order-text">${escapeHtml(t(step.text))}</p>`) +
+    '</section></div>' +
+    `<aside class="order-page__aside">${countdownFrame(order, t, now)}</aside>` +
+    '</div></div>'
+  );
+}
+
 function pageHeading(route: RouteDef, t: Translate, data: ShellData): string {
+  if (route.name === 'order' && data.order) return orderScreen(data.order, t, data.now ?? Date.now());
   if (route.name === 'home') {
     return (
       '<section class="hero"><div class="container hero__inner"><div class="hero__copy">' +

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/index.css';
 import './components/components.css';
 import './exchange/frame.css';
+import './orders/frame.css';
 import { prefetchPublicConfig } from './api/publicConfig';
 import { captureAndReportReferral } from './accounts/referral';
 import { App } from './App';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { countdownOf, formatTimeLeft } from './countdown';
+import { countdownOf, formatTimeLeft } from '../../../common/orderCountdown';
 import { CREATED_AT, orderFixture } from './testing/fixtures';
 
 const at = (offsetSeconds: number) => Date.parse(CREATED_AT) + offsetSeconds * 1000;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto, OrderTick } from '../../../../common/events';
 import { CircularProgress } from '../../components/CircularProgress';
-import { countdownOf, formatTimeLeft } from '../../orders/countdown';
+import { countdownOf, formatTimeLeft } from '../../../../common/orderCountdown';
 
 /**
  * The payment window as a ring (the spec's CircularProgress defaults) with mm:ss in its centre.

@@ -1,7 +1,7 @@
 /** Processing and finished: where the order stands, the refund address when it matters, and its history. */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { awaitsFunds, finishedAs } from '../../../../common/orderRules';
+import { stepHeading } from '../../../../common/orderTexts';
 import type { OrderDto } from '../../../../common/orders';
 import { needsRefundAddress, statusKey } from '../../orders/status';
 import type { StepProps } from './steps';
@@ -9,24 +9,17 @@ import type { StepProps } from './steps';
 // A form with the validation library, needed only by an order waiting for a refund address: its own chunk.
 const RefundAddressForm = lazy(() => import('./RefundAddressForm').then((module) => ({ default: module.RefundAddressForm })));
 
-function statusText(order: OrderDto): string {
-  if (order.step === 'finished') {
-    return `order.finished.${finishedAs(order)}`;
-  }
-  if (order.exception) return `order.processing.${order.exception}`;
-  return awaitsFunds(order) ? 'order.pay.paidAt' : 'order.processing.text';
-}
-
 export function StatusStep({ order, actions }: StepProps) {
   const { t, i18n } = useTranslation();
+  const heading = stepHeading(order);
   const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   return (
     <section className="card order-card order-step" aria-labelledby="order-step-title">
       <h2 className="order-card__title" id="order-step-title">
-        {t(statusKey(order))}
+        {t(heading.title)}
       </h2>
       <p className="order-text" data-testid="order-status-text">
-        {t(statusText(order))}
+        {t(heading.text ?? '')}
       </p>
       {needsRefundAddress(order) && (
         <Suspense fallback={<p className="order-muted">{t('order.refund.title')}</p>}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../../common/orders';
 import { Button } from '../../components/Button';
 import { formatMoney } from '../../../../common/money';
+import { stepHeading } from '../../../../common/orderTexts';
 import { orderApi } from '../../orders/api';
 import { customerMay } from '../../orders/status';
 import { useTranslatedList, isString } from '../../lib/useTranslatedList';
@@ -25,9 +26,9 @@ export function ConfirmStep({ order, actions }: StepProps) {
   return (
     <section className="card order-card order-step" aria-labelledby="order-step-title">
       <h2 className="order-card__title" id="order-step-title">
-        {t('order.confirm.title')}
+        {t(stepHeading(order).title)}
       </h2>
-      <p className="order-text">{t('order.confirm.text')}</p>
+      <p className="order-text">{t(stepHeading(order).text ?? '')}</p>
       <div className="order-actions">
         {customerMay(order, 'confirm') && (
           <Button
@@ -52,9 +53,9 @@ export function VerifyCardStep({ order, secret, actions, onUploaded }: StepProps
   return (
     <section className="card order-card order-step" aria-labelledby="order-step-title">
       <h2 className="order-card__title" id="order-step-title">
-        {t('order.card.title')}
+        {t(stepHeading(order).title)}
       </h2>
-      <p className="order-text">{t('order.card.text')}</p>
+      <p className="order-text">{t(stepHeading(order).text ?? '')}</p>
       <h3 className="order-subtitle">{t('order.card.rulesTitle')}</h3>
       <ul className="order-rules">
         {rules.map((rule) => (
@@ -94,12 +95,12 @@ export function PayStep({ order, secret, actions, onUploaded }: StepProps) {
   return (
     <section className="card order-card order-step" aria-labelledby="order-step-title">
       <h2 className="order-card__title" id="order-step-title">
-        {t('order.pay.title')}
+        {t(stepHeading(order).title)}
       </h2>
       {payment ? (
         <div className="order-pay">
           <div className="order-pay__details">
-            <p className="order-text">{t('order.pay.text')}</p>
+            <p className="order-text">{t(stepHeading(order).text ?? '')}</p>
             <dl className="order-pay__list">
               <CopyValue name={t('order.pay.amount')} value={payment.amount} testId="pay-amount" />
               <CopyValue name={t('order.pay.account')} value={payment.account} testId="pay-account" />

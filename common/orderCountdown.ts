@@ -1,5 +1,5 @@
-/** The order countdown: time left as text and as the share of the payment window. */
-import type { OrderDto, OrderTick } from '../../../common/events';
+/** The order countdown: time left as text and as the share of the payment window (the order page's timer and the server's first screen of it). */
+import type { OrderDto, OrderTick } from './events';
 
 /** `mm:ss`, or `h:mm:ss` from an hour on (an operator may extend an order by up to a day). */
 export function formatTimeLeft(seconds: number): string {
