@@ -9,6 +9,10 @@
  * a phone sees the rate before any JavaScript has arrived), and that rate as JSON for the widget,
  * which shows it while its own data loads.
  *
+ * An order page (its uid and secret matched) gets the page's first lines as the page lays them out:
+ * the number and status, the stepper, the current step's card and the payment timer (common/orderTexts.ts
+ * and common/orderCountdown.ts decide what they say, for the page too), drawn per request.
+ *
  * The SPA replaces it whole on its first render (React's createRoot empties the container), with
  * new nodes, so nothing on screen moves (no layout shift); `aria-busy` tells assistive technology
  * that the real page is on its way. Only public routes get one; other paths keep an empty root.
