@@ -9,7 +9,7 @@
  */
 import { exposeWindowEvents } from './dom';
 import { createRequire, register } from 'node:module';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import './i18n';
 
 // Vite bundles the stylesheets components import; under Node they are empty modules, whether
@@ -19,6 +19,12 @@ nodeRequire.extensions['.css'] = (module) => {
   module.exports = {};
 };
 register('./stylesheet-hooks.mjs', import.meta.url);
+
+// findBy…/waitFor wait up to 5 s, not Testing Library's 1 s: the first render of a module compiles it
+// (tsx), and on a busy CI machine one retry's render once took longer than 1 s (user exchanges page,
+// "shows a failed load with a retry"). A wait that succeeds returns as soon as it can; mocha's own
+// timeout (10 s) still bounds a test.
+configure({ asyncUtilTimeout: 5000 });
 
 export const mochaHooks = {
   beforeAll(): void {
