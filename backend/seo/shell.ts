@@ -23,6 +23,7 @@ import type { RouteDef } from '../../common/routes';
 import type { OrderDto } from '../../common/orders';
 import { statusKey, statusTone, stepHeading, stepperOf } from '../../common/orderTexts';
 import { countdownOf, formatTimeLeft } from '../../common/orderCountdown';
+import { RING_BORDER, RING_SIZE, ringGeometry } from '../../common/progressRing';
 import { escapeHtml } from './head';
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -71,23 +72,21 @@ function widgetFrame(t: Translate, rate: PrerenderedRateDto | null | undefined):
   );
 }
 
-/** The order's payment timer as the page's Countdown draws it (CircularProgress's defaults: 180 px, 15 px ring). */
+/** The order's payment timer as the page's Countdown draws it (CircularProgress's default ring, common/progressRing.ts). */
 function countdownFrame(order: OrderDto, t: Translate, now: number): string {
   const countdown = countdownOf(order, null, now);
   if (!countdown) return '';
-  const size = 180;
-  const border = 15;
-  const radius = (size - border) / 2;
-  const circumference = 2 * Math.PI * radius;
-  const centre = size / 2;
+  const size = RING_SIZE;
+  const border = RING_BORDER;
+  const { value, centre, radius, circumference, dashOffset, lineCap } = ringGeometry(size, border, countdown.percent);
   const label = escapeHtml(t('order.timer.label'));
   return (
     '<div class="order-countdown">' +
-    `<div role="progressbar" aria-label="${label}" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${Math.round(countdown.percent)}" class="ui-progress" style="width:${size}px;height:${size}px">` +
+    `<div role="progressbar" aria-label="${label}" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${Math.round(value)}" class="ui-progress" style="width:${size}px;height:${size}px">` +
     `<svg class="ui-progress__ring" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true">` +
     `<circle class="ui-progress__track" cx="${centre}" cy="${centre}" r="${radius}" fill="none" stroke-width="${border}"></circle>` +
-    `<circle class="ui-progress__bar" cx="${centre}" cy="${centre}" r="${radius}" fill="none" stroke-width="${border}" stroke-linecap="${countdown.percent > 0 ? 'round' : 'butt'}"` +
-    ` stroke-dasharray="${circumference}" stroke-dashoffset="${circumference * (1 - countdown.percent / 100)}" transform="rotate(-90 ${centre} ${centre})"></circle>` +
+    `<circle class="ui-progress__bar" cx="${centre}" cy="${centre}" r="${radius}" fill="none" stroke-width="${border}" stroke-linecap="${lineCap}"` +
+    ` stroke-dasharray="${circumference}" stroke-dashoffset="${dashOffset}" transform="rotate(-90 ${centre} ${centre})"></circle>` +
     '</svg>' +
     `<div class="ui-progress__content"><span class="order-countdown__time">${formatTimeLeft(countdown.secondsLeft)}</span>` +
     `<span class="order-countdown__caption">${escapeHtml(t('order.timer.left'))}</span></div>` +

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { RING_BORDER, RING_SIZE, ringGeometry } from '../../../common/progressRing';
 import { classNames } from './classNames';
 
 export interface CircularProgressProps {
@@ -17,25 +18,17 @@ export interface CircularProgressProps {
   className?: string;
 }
 
-function clampPercent(percent: number): number {
-  if (!Number.isFinite(percent)) return 0;
-  return Math.min(100, Math.max(0, percent));
-}
-
 /** A ring filled clockwise from the top to `percent`, with content in its centre. */
 export function CircularProgress({
-  size = 180,
-  border = 15,
+  size = RING_SIZE,
+  border = RING_BORDER,
   percent = 50,
   transition = 400,
   children,
   label,
   className,
 }: CircularProgressProps) {
-  const value = clampPercent(percent);
-  const radius = Math.max(0, (size - border) / 2);
-  const circumference = 2 * Math.PI * radius;
-  const centre = size / 2;
+  const { value, centre, radius, circumference, dashOffset, lineCap } = ringGeometry(size, border, percent);
   const bar: CSSProperties = { transition: `stroke-dashoffset ${transition}ms ease` };
 
   return (
@@ -57,9 +50,9 @@ export function CircularProgress({
           r={radius}
           fill="none"
           strokeWidth={border}
-          strokeLinecap={value > 0 ? 'round' : 'butt'}
+          strokeLinecap={lineCap}
           strokeDasharray={circumference}
-          strokeDashoffset={circumference * (1 - value / 100)}
+          strokeDashoffset={dashOffset}
           transform={`rotate(-90 ${centre} ${centre})`}
           style={bar}
         />

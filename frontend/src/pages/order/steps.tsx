@@ -23,12 +23,13 @@ export interface StepProps {
 
 export function ConfirmStep({ order, actions }: StepProps) {
   const { t } = useTranslation();
+  const heading = stepHeading(order);
   return (
     <section className="card order-card order-step" aria-labelledby="order-step-title">
       <h2 className="order-card__title" id="order-step-title">
-        {t(stepHeading(order).title)}
+        {t(heading.title)}
       </h2>
-      <p className="order-text">{t(stepHeading(order).text ?? '')}</p>
+      <p className="order-text">{t(heading.text ?? '')}</p>
       <div className="order-actions">
         {customerMay(order, 'confirm') && (
           <Button
@@ -48,14 +49,15 @@ export function ConfirmStep({ order, actions }: StepProps) {
 
 export function VerifyCardStep({ order, secret, actions, onUploaded }: StepProps) {
   const { t } = useTranslation();
+  const heading = stepHeading(order);
   const rules = useTranslatedList('order.card.rules', isString);
   const canUpload = customerMay(order, 'card-photo');
   return (
     <section className="card order-card order-step" aria-labelledby="order-step-title">
       <h2 className="order-card__title" id="order-step-title">
-        {t(stepHeading(order).title)}
+        {t(heading.title)}
       </h2>
-      <p className="order-text">{t(stepHeading(order).text ?? '')}</p>
+      <p className="order-text">{t(heading.text ?? '')}</p>
       <h3 className="order-subtitle">{t('order.card.rulesTitle')}</h3>
       <ul className="order-rules">
         {rules.map((rule) => (
@@ -91,16 +93,17 @@ export function VerifyCardStep({ order, secret, actions, onUploaded }: StepProps
 
 export function PayStep({ order, secret, actions, onUploaded }: StepProps) {
   const { t } = useTranslation();
+  const heading = stepHeading(order);
   const payment = order.payment;
   return (
     <section className="card order-card order-step" aria-labelledby="order-step-title">
       <h2 className="order-card__title" id="order-step-title">
-        {t(stepHeading(order).title)}
+        {t(heading.title)}
       </h2>
       {payment ? (
         <div className="order-pay">
           <div className="order-pay__details">
-            <p className="order-text">{t(stepHeading(order).text ?? '')}</p>
+            <p className="order-text">{t(heading.text ?? '')}</p>
             <dl className="order-pay__list">
               <CopyValue name={t('order.pay.amount')} value={payment.amount} testId="pay-amount" />
               <CopyValue name={t('order.pay.account')} value={payment.account} testId="pay-account" />
