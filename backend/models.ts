@@ -8,7 +8,9 @@
  * own subclass of `Asset`/`Direction`, and code asks `initModels(db.sequelize)` for them. Types
  * are the plain classes: an instance is an `Asset`.
  */
-import type { Sequelize } from 'sequelize';
+import type { Model, ModelStatic, Sequelize } from 'sequelize';
+import type { KV } from './platform/kv/types';
+import { watchTable } from './platform/db/keptTable';
 import { Asset, initAsset } from './catalogue/models/Asset';
 import { Direction, initDirection } from './catalogue/models/Direction';
 import { User, UserToken, initUser } from './accounts/models/User';
@@ -144,4 +146,13 @@ export function initModels(sequelize: Sequelize): Models {
   models.ApiKey.belongsTo(models.User, { as: 'owner', foreignKey: 'userId', constraints: false });
   bound.set(sequelize, models);
   return models;
+}
+
+/**
+ * The small tables every new order reads, kept in process while unchanged (platform/db/keptTable.ts):
+ * the blacklist (blacklist/check.ts) and the terms versions (content/terms.ts). Call it in each
+ * composition root that can write them (web, worker), with that process's KV.
+ */
+export function watchKeptTables(models: Pick<Models, 'BlacklistEntry' | 'TermsVersion'>, kv: KV, onError: (error: unknown) => void): void {
+  for (const model of [models.BlacklistEntry, models.TermsVersion]) watchTable(model as unknown as ModelStatic<Model>, kv, { onError });
 }

@@ -29,7 +29,7 @@ import type { Intake } from './platform/http/closing';
 import { startMetricsListener, type MetricsListener } from './system/metrics';
 import { buildServices, type Services } from './services';
 import { watchAccountChanges } from './accounts/accountCache';
-import { initModels } from './models';
+import { initModels, watchKeptTables } from './models';
 
 /** After this long, connections still open during shutdown are cut. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -103,6 +103,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await seedCatalogueOnStart({ config, db, logger });
     await seedBlogOnStart({ sequelize: db.sequelize, logger });
     watchAccountChanges(initModels(db.sequelize), kv, { onError: (error) => logger.warn({ err: error }, 'account version bump failed') });
+    watchKeptTables(initModels(db.sequelize), kv, (error) => logger.warn({ err: error }, 'table version bump failed'));
     rates = await startRatesStore({ kv, logger });
     // Catalogue changes made by any process drop this process's catalogue copies at once.
     unwatchCatalogue = await watchCatalogueChanges({ sequelize: db.sequelize, kv, logger });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { initModels } from '../models';
 import { signedInAs } from '../console/testing';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, twoWebProcessesOnRedis, type TestServer } from '../test/server';
 
 /** Counts the User reads (findByPk / findOne / findAll all run `beforeFind`) while `run` runs. */
 async function userReadsDuring(server: TestServer, run: () => Promise<void>): Promise<number> {
@@ -110,20 +110,10 @@ describe('the signed-in account kept in process (accountCache.ts)', function () 
 
 describe('the account kept in process across two web processes on Redis', function () {
   this.timeout(30_000);
-  let first: TestServer;
-  let second: TestServer;
-
-  before(async function () {
-    if (!process.env.TEST_REDIS_URL) this.skip();
-    first = await startTestServer({ ROLE: 'web' });
-    second = await startTestServer({ ROLE: 'web', REDIS_PREFIX: first.config.redisPrefix, DATABASE_URL: first.config.databaseUrl });
-  });
-
-  after(async () => {
-    await Promise.all([first?.close(), second?.close()]);
-  });
+  const processes = twoWebProcessesOnRedis();
 
   it('applies a role change made through one process at the next request to the other', async () => {
+    const { first, second } = processes;
     const operator = await signedInAs(first, 'operator');
     const admin = await signedInAs(second, 'admin');
     expect((await operator.request('GET', '/operator/orders')).status).to.equal(200);

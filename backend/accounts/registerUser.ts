@@ -55,6 +55,8 @@ export async function registerUser(ctx: AccountsContext, props: RegisterUserProp
   if (isCommonPassword(props.password)) throw new CommonPassword();
   const email = normalizeEmail(props.email);
   const passwordHash = await hashPassword(props.password);
+  // The terms of use in force now: the version accepted with the sign-up checkbox.
+  const termsVersion = await currentTermsVersion(ctx.models, ctx.now());
   let boundTo: number | null = null;
   await writeAccount(ctx, async (write) => {
     const { transaction } = write;
@@ -76,8 +78,7 @@ export async function registerUser(ctx: AccountsContext, props: RegisterUserProp
           lang: props.lang,
           role: 'user',
           status: 'pending',
-          // The terms of use in force now: the version accepted with the sign-up checkbox.
-          termsVersion: await currentTermsVersion(ctx.models, ctx.now(), transaction),
+          termsVersion,
         },
         { transaction },
       );

@@ -6,7 +6,7 @@ import { TestClient } from '../accounts/testing';
 import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { initModels } from '../models';
 import { buildDirection, orderRequest, type TestDirection } from '../orders/testing';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, twoWebProcessesOnRedis, type TestServer } from '../test/server';
 import { cardDigits } from './normalize';
 import { testBlacklist, type TestBlacklist } from './testing';
 
@@ -220,5 +220,66 @@ describe('blacklist: entries, and the orders they refuse or hold (real HTTP)', f
   it('normalises card numbers written with spaces or dashes', () => {
     expect(cardDigits('4000 1234-5678 9010')).to.equal('4000123456789010');
     expect(cardDigits('bc1q4000123456789010')).to.equal(null);
+  });
+});
+
+describe('blacklist: the list kept in process follows every change (real HTTP)', function () {
+  this.timeout(30_000);
+
+  it('an entry added right after an order applies to the very next one, and its removal too', async () => {
+    const server = await startTestServer();
+    try {
+      const admin = await signedInAs(server, 'admin');
+      const direction = await buildDirection(server, { rate: '100', from: { type: 'coin' }, to: { type: 'fiat' } });
+      const entries = testBlacklist(server, admin);
+      const wallet = `T${hex(16)}`;
+      const place = () => new TestClient(server.url, 'en').post('/orders', orderRequest(direction, { receiverAccount: randomCard(), senderAccount: wallet }));
+      expect((await place()).status).to.equal(201);
+      const added = await entries.add('wallet', wallet, 'refuse');
+      expect((await place()).status).to.equal(403);
+      expect((await admin.request('DELETE', `/admin/blacklist/${added.id}`)).status).to.equal(200);
+      expect((await place()).status).to.equal(201);
+      await entries.removeAll();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('blacklist and terms kept in process across two web processes on Redis', function () {
+  this.timeout(30_000);
+  const processes = twoWebProcessesOnRedis();
+
+  it('refuses an order at one process right after an admin of the other added its wallet', async () => {
+    const { first, second } = processes;
+    const admin = await signedInAs(second, 'admin');
+    const direction = await buildDirection(first, { rate: '100', from: { type: 'coin' }, to: { type: 'fiat' } });
+    const entries = testBlacklist(second, admin);
+    const wallet = `T${hex(16)}`;
+    const place = () => new TestClient(first.url, 'en').post('/orders', orderRequest(direction, { receiverAccount: randomCard(), senderAccount: wallet }));
+    try {
+      expect((await place()).status).to.equal(201);
+      await entries.add('wallet', wallet, 'refuse');
+      const refused = await place();
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(403);
+      expect(refused.body.error?.code).to.equal('order_refused');
+    } finally {
+      await entries.removeAll();
+    }
+  });
+
+  it('records on an order at one process the terms version the other just published', async () => {
+    const { first, second } = processes;
+    const admin = await signedInAs(second, 'admin');
+    const direction = await buildDirection(first, { rate: '100', from: { type: 'coin' }, to: { type: 'fiat' } });
+    const place = async () => {
+      const created = await new TestClient(first.url, 'en').post('/orders', orderRequest(direction, { receiverAccount: randomCard() }));
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      return (await initModels(first.db.sequelize).Order.findOne({ where: { uid: created.body.data.uid } }))!.termsVersion;
+    };
+    await place();
+    const published = await admin.request('POST', '/admin/content/terms', { bodyRu: `Условия ${hex(4)}`, bodyEn: `Terms ${hex(4)}`, publishAt: null });
+    expect(published.status, JSON.stringify(published.body)).to.be.oneOf([200, 201]);
+    expect(await place()).to.equal(published.body.data.version);
   });
 });

@@ -155,6 +155,8 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
     externalId: props.api?.externalId ?? null,
     callbackUrl: props.api?.callbackUrl ?? null,
     blacklistMatch: hit?.match ?? null,
+    // The terms of use in force now: the version the customer accepted with the checkbox.
+    termsVersion: await currentTermsVersion(ctx.models, now),
   };
 
   for (let attempt = 1; ; attempt += 1) {
@@ -169,8 +171,6 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
             uid,
             secretSealed: sealOrderSecret(ctx, uid, secret),
             paymentDetailId: payTo?.id ?? null,
-            // The terms of use in force now: the version the customer accepted with the checkbox.
-            termsVersion: await currentTermsVersion(ctx.models, now, transaction),
           },
           { transaction },
         );

@@ -63,3 +63,29 @@ export async function startTestServer(overrides: EnvOverrides = {}, options: Sta
     throw error;
   }
 }
+
+/**
+ * In a `describe`: two ROLE=web processes of one deployment — one database, one Redis (the same
+ * key prefix) — started before its tests and closed after them. Skipped without TEST_REDIS_URL
+ * (in-process KVs are not shared). Read `first` and `second` inside the tests.
+ */
+export function twoWebProcessesOnRedis(): { readonly first: TestServer; readonly second: TestServer } {
+  let first: TestServer | undefined;
+  let second: TestServer | undefined;
+  before(async function () {
+    if (!process.env.TEST_REDIS_URL) this.skip();
+    first = await startTestServer({ ROLE: 'web' });
+    second = await startTestServer({ ROLE: 'web', REDIS_PREFIX: first.config.redisPrefix, DATABASE_URL: first.config.databaseUrl });
+  });
+  after(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+  });
+  return {
+    get first() {
+      return first!;
+    },
+    get second() {
+      return second!;
+    },
+  };
+}

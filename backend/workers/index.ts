@@ -18,7 +18,7 @@ import { startKycJob, type KycJobOptions } from '../kyc/job';
 import { startReferralJob, type ReferralJobOptions } from '../referral/job';
 import type { Loop } from '../platform/loop';
 import { watchAccountChanges } from '../accounts/accountCache';
-import { initModels } from '../models';
+import { initModels, watchKeptTables } from '../models';
 
 export const LEADER_KEY = 'worker:leader';
 export const HEARTBEAT_KEY = 'worker:heartbeat';
@@ -86,6 +86,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   let kycJob: Loop | null = null;
   let referralJob: Loop | null = null;
   watchAccountChanges(initModels(deps.db.sequelize), deps.kv, { onError: (error) => logger.warn({ err: error }, 'account version bump failed') });
+  watchKeptTables(initModels(deps.db.sequelize), deps.kv, (error) => logger.warn({ err: error }, 'table version bump failed'));
   const alerts = createAlerts({ sequelize: deps.db.sequelize, config: deps.config, i18n: deps.services.i18n });
 
   function startOrders(): void {
