@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { ApiSuccess } from '../../common/api';
 import type { Database } from '../platform/db';
+import { shareBody } from '../platform/http/compress';
 import { onCatalogueInvalidated } from './invalidation';
 import { rereadCatalogue, type HeldCatalogue, type RereadReason } from './held';
 import type { Catalogue } from './repository';
@@ -53,7 +54,7 @@ function snapshotOf(catalogue: Catalogue, loadedAt: number): CatalogueSnapshot {
   const built = () => {
     if (!whole) {
       const envelope: ApiSuccess<Catalogue> = { success: true, data: catalogue };
-      const body = Buffer.from(JSON.stringify(envelope), 'utf8');
+      const body = shareBody(Buffer.from(JSON.stringify(envelope), 'utf8'));
       whole = { body, etag: etagOf(body) };
     }
     return whole;

@@ -10,6 +10,7 @@
 import type { ApiSuccess } from '../../common/api';
 import type { AssetDirectionsDto, CatalogueAssetsDto, DirectionDto } from '../../common/catalogue';
 import { etagOf, type CatalogueSnapshot } from './cache';
+import { shareBody } from '../platform/http/compress';
 
 export interface CataloguePart {
   /** `{"success":true,"data":…}` as UTF-8. */
@@ -32,7 +33,8 @@ export interface CatalogueParts {
 
 function part<T>(data: T): CataloguePart {
   const envelope: ApiSuccess<T> = { success: true, data };
-  const body = Buffer.from(JSON.stringify(envelope), 'utf8');
+  // The same bytes for every request until the catalogue changes: compressed once per coding.
+  const body = shareBody(Buffer.from(JSON.stringify(envelope), 'utf8'));
   return { body, etag: etagOf(body) };
 }
 

@@ -122,4 +122,21 @@ describe('rates:watch — a page receives only what it shows', function () {
     const bad = await fetch(`${server.url}/api/rates?pairs=BTC`, { headers: { lang: 'en' } });
     expect(bad.status).to.equal(400);
   });
+
+  it('answers a scope from the state of the moment: the same bytes within a tick, the next tick\'s rates after it', async () => {
+    const text = async (query: string) => (await fetch(`${server.url}/api/rates?${query}`, { headers: { lang: 'en' } })).text();
+    const first = await text('asset=SBERRUB');
+    const version = (JSON.parse(first) as { data: RatesDto }).data.version;
+    const again = await text('asset=SBERRUB');
+    if ((JSON.parse(again) as { data: RatesDto }).data.version === version) expect(again).to.equal(first);
+    const deadline = Date.now() + 20_000;
+    let next = version;
+    while (next === version && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      next = (await ratesOf(server, 'asset=SBERRUB')).version;
+    }
+    expect(next, 'a later tick reaches GET /api/rates').to.be.above(version);
+    const all = await ratesOf(server, '');
+    expect(all.version).to.be.at.least(next);
+  });
 });

@@ -1,14 +1,16 @@
 import Router from '@koa/router';
 import { ASSET_CODE_PATTERN } from '../../common/catalogue';
-import type { DirectionQuoteDto } from '../../common/events';
-import { ratesQuerySchema, scopeOfQuery, type RatesQuery } from '../../common/ratesScope';
+import type { ApiSuccess } from '../../common/api';
+import type { DirectionQuoteDto, RatesDto } from '../../common/events';
+import { ratesQuerySchema, scopeOfQuery, type RatesQuery, type RatesScope } from '../../common/ratesScope';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../platform/errors';
 import type { AppContext, AppState } from '../platform/http/types';
 import { validate } from '../platform/http/validate';
 import { directionKey } from './engine';
-import type { RatesView } from './store';
+import type { RatesState, RatesView } from './store';
 import { presentRates } from './scope';
 import { respond } from '../platform/http/respond';
+import { shareBody } from '../platform/http/compress';
 import { quoteAmounts, type QuoteInput } from './quote';
 import { quoteQuerySchema, type QuoteQuery } from './schemas';
 
@@ -18,6 +20,30 @@ export interface RatesRoutesDeps {
 
 /** Rates move every few seconds: never reuse an answer without asking. */
 const RATES_CACHE_CONTROL = 'no-cache';
+
+/** Answers kept per rates state: at most this many scopes (the reserves page's, the assets' lists, pairs). */
+export const RATES_ANSWERS_PER_STATE = 256;
+const answersByState = new WeakMap<RatesState, Map<string, Buffer>>();
+
+/**
+ * The serialised answer of `scope` in `state`: the same bytes for every request until the next
+ * tick replaces the state, so it is built once and shared (compressed once per coding: shareBody).
+ * The reserves page's answer is asked by every visitor of it; a state's first
+ * RATES_ANSWERS_PER_STATE scopes are kept, later ones are built per request.
+ */
+function ratesAnswer(state: RatesState | null, scope: RatesScope | null): Buffer {
+  const build = () => Buffer.from(JSON.stringify({ success: true, data: presentRates(state, scope) } satisfies ApiSuccess<RatesDto>), 'utf8');
+  if (state === null) return build();
+  let answers = answersByState.get(state);
+  if (!answers) answersByState.set(state, (answers = new Map()));
+  const key = JSON.stringify(scope);
+  let body = answers.get(key);
+  if (!body) {
+    body = build();
+    if (answers.size < RATES_ANSWERS_PER_STATE) answers.set(key, shareBody(body));
+  }
+  return body;
+}
 
 function quoteInput(query: QuoteQuery, ctx: AppContext): QuoteInput | null {
   if (query.amountSend !== undefined && query.amountReceive !== undefined) {
@@ -40,7 +66,8 @@ export function ratesRoutes(deps: RatesRoutesDeps): Router<AppState> {
 
   router.get('/rates', validate(ratesQuerySchema, 'query'), function listRates(ctx) {
     ctx.set('Cache-Control', RATES_CACHE_CONTROL);
-    respond(ctx, presentRates(deps.rates.current(), scopeOfQuery(ctx.state.input as RatesQuery)));
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = ratesAnswer(deps.rates.current(), scopeOfQuery(ctx.state.input as RatesQuery));
   });
 
   router.get('/rates/:from/:to', validate(quoteQuerySchema, 'query'), function quoteDirection(ctx) {

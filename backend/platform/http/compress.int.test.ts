@@ -1,6 +1,8 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { COMPRESS_IN_PLACE_MAX_BYTES, COMPRESS_THRESHOLD_BYTES } from './compress';
-import { decodeBody, rawRequest } from '../../test/http';
+import Koa from 'koa';
+import { COMPRESS_IN_PLACE_MAX_BYTES, COMPRESS_THRESHOLD_BYTES, compressAnswers, DYNAMIC_BROTLI_QUALITY, SHARED_BROTLI_QUALITY, SHARED_GZIP_LEVEL, shareBody } from './compress';
+import { decodeBody, listenApp, rawRequest } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
 
 describe('compressing JSON answers', () => {
@@ -67,5 +69,44 @@ describe('compressing JSON answers', () => {
     const again = await get('/api/catalogue', { 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.status).to.equal(304);
     expect(again.headers.etag).to.equal(etag);
+  });
+
+  it("compresses a shared answer (the catalogue's parts) at the shared levels, smaller than per request", async () => {
+    const plain = await get('/api/catalogue/assets');
+    const br = await get('/api/catalogue/assets', { 'accept-encoding': 'br' });
+    const brotli = (quality: number) =>
+      brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: plain.body.length } });
+    expect(br.body.equals(brotli(SHARED_BROTLI_QUALITY))).to.equal(true);
+    expect(br.body.length).to.be.below(brotli(DYNAMIC_BROTLI_QUALITY).length);
+    const gzip = await get('/api/catalogue/assets', { 'accept-encoding': 'gzip' });
+    expect(decodeBody(gzip).equals(plain.body)).to.equal(true);
+    expect(gzip.body.length).to.be.at.most(gzipSync(plain.body, { level: SHARED_GZIP_LEVEL }).length + 32);
+  });
+});
+
+describe('compressing a shared body once per coding (shareBody)', () => {
+  it('sends the copy made for the first request to the next ones, and compresses an unshared body anew', async () => {
+    const json = () => Buffer.from(JSON.stringify({ success: true, data: Array.from({ length: 200 }, (_, index) => ({ index, name: `asset ${index}` })) }));
+    const shared = shareBody(json());
+    const unshared = json();
+    const original = json();
+    const app = new Koa();
+    app.use(compressAnswers());
+    app.use(async (ctx) => {
+      ctx.type = 'application/json';
+      ctx.body = ctx.path === '/shared' ? shared : unshared;
+    });
+    const listening = await listenApp(app);
+    try {
+      const get = (path: string) => rawRequest(`${listening.url}${path}`, { 'accept-encoding': 'br' });
+      for (const path of ['/shared', '/unshared']) expect(decodeBody(await get(path)).equals(original), path).to.equal(true);
+      // Changed in place (what a shared body must never be): only a body compressed per request shows it.
+      shared.fill(0x20, 10, 20);
+      unshared.fill(0x20, 10, 20);
+      expect(decodeBody(await get('/shared')).equals(original)).to.equal(true);
+      expect(decodeBody(await get('/unshared')).equals(unshared)).to.equal(true);
+    } finally {
+      await listening.close();
+    }
   });
 });

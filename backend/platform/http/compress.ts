@@ -17,6 +17,35 @@ export const DYNAMIC_BROTLI_QUALITY = 1;
 export const DYNAMIC_GZIP_LEVEL = 1;
 
 /**
+ * Brotli quality and gzip level of a shared body (`shareBody`): compressed once per body and
+ * coding, then sent as it is to every request. On the generated catalogue's asset list (229 KB of
+ * JSON) br 5 gives 20.4 KB in 2.5 ms where br 1 gives 28.9 KB in 0.8 ms — per request; gzip 6
+ * 24.5 KB in 1.9 ms where gzip 1 gives 32.1 KB in 1.3 ms. Higher levels cost far more for little
+ * (br 9: 20.1 KB in 16 ms).
+ */
+export const SHARED_BROTLI_QUALITY = 5;
+export const SHARED_GZIP_LEVEL = 6;
+
+/** Bodies answered to many requests and never changed, with the compressed copies made of them so far. */
+const sharedBodies = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+
+/**
+ * Marks `body` as one answer shared by every request that sends it, never changed after this
+ * (a cached serialisation: the catalogue's parts): compressInPlace compresses it once per coding
+ * and keeps the copy with it (gone with the body). Returns `body`.
+ */
+export function shareBody(body: Buffer): Buffer {
+  if (!sharedBodies.has(body)) sharedBodies.set(body, {});
+  return body;
+}
+
+function compressed(body: string | Buffer, encoding: 'br' | 'gzip', size: number, shared: boolean): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: shared ? SHARED_BROTLI_QUALITY : DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
+    : gzipSync(body, { level: shared ? SHARED_GZIP_LEVEL : DYNAMIC_GZIP_LEVEL });
+}
+
+/**
  * Compresses dynamic answers (the API's JSON and other text) of COMPRESS_THRESHOLD_BYTES and more,
  * in br or gzip by Accept-Encoding (koa-compress; it adds `Vary: Accept-Encoding`). Answers that
  * are already compressed or compressed elsewhere opt out with `ctx.compress = false`: the static
@@ -49,7 +78,8 @@ export const COMPRESS_IN_PLACE_MAX_BYTES = 256 * 1024;
  * AbortController, a DOMException with its stack when it finishes — ~0.15–0.2 ms in the board's
  * profile) and several writes. The same conditions as koa-compress (which then sees the
  * Content-Encoding and leaves the answer alone), the coding by contentCoding.ts (q-values, ties to
- * br); larger answers keep koa-compress's stream.
+ * br); larger answers keep koa-compress's stream. A shared body (`shareBody`) is compressed once
+ * per coding, at the shared levels.
  */
 function compressInPlace(ctx: Parameters<AppMiddleware>[0]): void {
   const body = ctx.body;
@@ -60,10 +90,9 @@ function compressInPlace(ctx: Parameters<AppMiddleware>[0]): void {
   if (size < COMPRESS_THRESHOLD_BYTES || size > COMPRESS_IN_PLACE_MAX_BYTES) return;
   const encoding = chooseCoding(ctx.get('Accept-Encoding'));
   if (encoding === 'identity') return;
-  const bytes =
-    encoding === 'br'
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
-      : gzipSync(body, { level: DYNAMIC_GZIP_LEVEL });
+  const kept = Buffer.isBuffer(body) ? sharedBodies.get(body) : undefined;
+  const bytes = kept?.[encoding] ?? compressed(body, encoding, size, kept !== undefined);
+  if (kept) kept[encoding] = bytes;
   ctx.set('Content-Encoding', encoding);
   ctx.body = bytes;
 }
