@@ -138,10 +138,10 @@ describe('SIGTERM under write load (ROLE=all)', function () {
     const probes: Outcome[] = [];
     let exitCode: number | null | undefined;
     void exited.then((code) => (exitCode = code));
-    do {
+    while (exitCode === undefined) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       probes.push(await send({ method: 'GET', path: '/api/health', fresh: true }));
-    } while (exitCode === undefined);
+    }
     const exitedAt = Date.now() - started;
     stopLoad = true;
     await Promise.all(loops);
@@ -154,11 +154,8 @@ describe('SIGTERM under write load (ROLE=all)', function () {
     // New connections: refused from soon after the signal on (the margin is the signal's way
     // through a busy event loop on a shared machine; it takes ~0.1 s on an idle one).
     const late = probes.filter((probe) => probe.at > signalledAt + 500);
+    expect(late.length).to.be.above(0);
     expect(late.filter((probe) => probe.code !== 'ECONNREFUSED'), 'connections accepted after the signal').to.deep.equal([]);
-    // Refused from the first refusal on (a quick drain may end the process before the margin is up).
-    const firstRefused = probes.findIndex((probe) => probe.code === 'ECONNREFUSED');
-    expect(firstRefused, 'no connection refused after the signal').to.be.at.least(0);
-    expect(probes.slice(firstRefused).filter((probe) => probe.code !== 'ECONNREFUSED'), 'a connection accepted after one was refused').to.deep.equal([]);
 
     // Every answer is a proper one: the order, or a 503 envelope refusing it during shutdown.
     const answered = outcomes.filter((outcome) => outcome.status !== undefined);

@@ -124,7 +124,7 @@ type MailOrder = Pick<Order, 'id' | 'uid' | 'email' | 'lang' | 'secretSealed'>;
 export function deliverOrderMails(ctx: OrdersContext, order: MailOrder, mails: readonly OrderMail[], options: { newOrder?: boolean } = {}): void {
   mails.forEach((mail, index) => {
     const first = options.newOrder === true && index === 0;
-    enqueueMail(ctx.mailer, orderMailTable(ctx), mail.id, () => attemptOrderMail(ctx, mail, true, order, first, { batchSentMark: true }));
+    enqueueMail(ctx.mailer, orderMailTable(ctx), mail.id, () => attemptOrderMail(ctx, mail, true, order, first));
   });
 }
 
@@ -132,18 +132,10 @@ export function deliverOrderMails(ctx: OrdersContext, order: MailOrder, mails: r
  * One attempt at one mail. `wroteIt`: this process wrote it and holds the claim (while it lasts);
  * otherwise it is claimed here with a conditional update, and a process that got it first wins ('taken').
  * `known`: the order, when the caller holds it (else it is read). `first`: the order's first mail (nothing to wait behind).
- * `batchSentMark`: the queue's attempts right after the commit leave the "sent" mark to the next batch (platform/outbox/delivery.ts).
  * A mail behind an earlier unsent mail of its order waits ('waiting'): it is due again when that
  * one is (or in WAIT_BEHIND_MS when that one is being sent now).
  */
-export async function attemptOrderMail(
-  ctx: OrdersContext,
-  mail: OrderMail,
-  wroteIt: boolean,
-  known?: MailOrder,
-  first = false,
-  options: { batchSentMark?: boolean } = {},
-): Promise<MailAttempt> {
+export async function attemptOrderMail(ctx: OrdersContext, mail: OrderMail, wroteIt: boolean, known?: MailOrder, first = false): Promise<MailAttempt> {
   const { Order: Orders } = ctx.models;
   const table = orderMailTable(ctx);
   if (!first && (await waitBehindEarlier(table, mail, { orderId: mail.orderId }))) return 'waiting';
@@ -158,7 +150,7 @@ export async function attemptOrderMail(
       throw new PermanentMailError(`the order link cannot be opened: ${error instanceof Error ? error.message : String(error)}`);
     }
     await ctx.mailer.send({ to: order.email, lang: order.lang, template: mail.template, vars: { uid: order.uid, link, ...mail.vars } });
-  }, options);
+  });
 }
 
 /**

@@ -9,7 +9,6 @@ import { changeOrder, SYSTEM } from './change';
 import type { OrdersContext } from './context';
 import { createOrder } from './createOrder';
 import {
-  attemptOrderMail,
   deliverOrderMails,
   dueMails,
   MAIL_LOCK_MS,
@@ -152,44 +151,6 @@ describe('order mails outbox: written with the change, retried, never lost', fun
     deliverOrderMails(up, order, [mail]);
     await settleOrderMails(up);
     expect(deliveredTo(order), 'the lapsed claim did not send it again').to.have.length(2);
-  });
-
-  it('writes the "sent" marks of mails sent meanwhile together, each mail marked once (the queue after a commit)', async () => {
-    const down = context(downUrl);
-    const up = context(smtp.url);
-    const { OrderMail } = initModels(server.db.sequelize);
-    const orders = [];
-    for (let index = 0; index < 5; index += 1) orders.push((await create(down, 'batch')).order);
-    const mails = (await OrderMail.findAll({ where: { orderId: orders.map((order) => order.id) }, order: [['id', 'ASC']] })).filter((mail) => mail.template === 'orderCreated');
-    expect(mails).to.have.length(5);
-    // As the queue holds them right after their commit: claimed by this process.
-    await OrderMail.update({ lockedUntil: new Date(Date.now() + MAIL_LOCK_MS) }, { where: { id: mails.map((mail) => mail.id) } });
-    for (const mail of mails) await mail.reload();
-    const marked: number[][] = [];
-    OrderMail.addHook('afterBulkUpdate', 'countMarks', (options) => {
-      const ids = (options.where as { id?: unknown } | undefined)?.id;
-      if (Array.isArray(ids)) marked.push(ids as number[]);
-    });
-    let open = () => undefined as void;
-    // SQLite: the writer's turn held by another write while the mails go out, as under load.
-    const held = server.db.dialect === 'sqlite' ? writeTransaction(server.db.sequelize, () => new Promise<void>((resolve) => (open = resolve))) : Promise.resolve();
-    try {
-      for (const [index, mail] of mails.entries()) {
-        const order = orders.find((candidate) => candidate.id === mail.orderId)!;
-        expect(await attemptOrderMail(up, mail, true, order, true, { batchSentMark: true })).to.equal('sent');
-        if (index === 0) await new Promise((resolve) => setImmediate(resolve));
-      }
-    } finally {
-      open();
-      await held;
-    }
-    await settleOrderMails(up);
-    OrderMail.removeHook('afterBulkUpdate', 'countMarks');
-    const after = await OrderMail.findAll({ where: { id: mails.map((mail) => mail.id) } });
-    expect(after.map((mail) => [mail.attempts, mail.sentAt !== null, mail.lockedUntil, mail.lastError])).to.deep.equal(mails.map(() => [2, true, null, null]));
-    expect(marked.flat().sort((a, b) => a - b)).to.deep.equal(mails.map((mail) => mail.id));
-    if (server.db.dialect === 'sqlite') expect(marked.length, 'UPDATEs for 5 marks').to.equal(2);
-    for (const order of orders) expect(deliveredTo(order)).to.have.length(1);
   });
 
   it('never lets a status mail overtake the unsent creation mail of its order', async () => {

@@ -10,16 +10,9 @@
  * a day); a final refusal (SMTP 5xx, PermanentMailError) given up at once. The worker's
  * passes take the rows `dueMails` selects (`sweepOutbox`). `settleMails` waits for what is queued so far (tests);
  * `drainMails` (shutdown) waits until a deadline and releases the claims of the rest for the worker.
- *
- * An attempt made with `batchSentMark` (the order mails sent from the queue right after their
- * order's commit: one per new order) does not wait for its "sent" mark: the marks of the mails
- * sent meanwhile are written together, one UPDATE per set of equal values in one writer's turn
- * (`recordSent`), instead of a turn each. Until its mark is written a mail keeps its claim, so no
- * pass takes it again; a mark that cannot be written is logged and the mail is sent again once
- * its claim lapses, as when the process stops between the send and the mark.
  */
-import { Op, type Model, type ModelStatic, type Sequelize, type Transaction, type WhereOptions } from 'sequelize';
-import { writeStatement, writeTransaction } from '../db/transaction';
+import { Op, type Model, type ModelStatic, type Sequelize, type WhereOptions } from 'sequelize';
+import { writeStatement } from '../db/transaction';
 import type { Logger } from '../logger';
 
 /** How long the process that claimed a mail has to send it before another may. */
@@ -148,8 +141,6 @@ export const WAIT_BEHIND_MS = 5000;
  * rows never crowd the head of a pass.
  */
 export async function waitBehindEarlier(table: OutboxTable, row: OutboxRow, group: WhereOptions): Promise<boolean> {
-  // A mail sent whose mark is not written yet is sent: no later one waits behind it.
-  await sentMarksWritten();
   const earlier = await table.model.findOne({
     attributes: ['id', 'nextAttemptAt'],
     where: { ...group, id: { [Op.lt]: row.id }, sentAt: { [Op.is]: null }, failedAt: { [Op.is]: null } } as WhereOptions,
@@ -167,13 +158,7 @@ export async function waitBehindEarlier(table: OutboxTable, row: OutboxRow, grou
  * otherwise it is claimed here with a conditional update, and a process that got it first wins
  * ('taken'). `send` renders and sends it; what it throws decides between a retry and giving up.
  */
-export async function attemptDelivery(
-  table: OutboxTable,
-  mail: OutboxRow,
-  wroteIt: boolean,
-  send: () => Promise<unknown>,
-  options: { batchSentMark?: boolean } = {},
-): Promise<Exclude<MailAttempt, 'waiting'>> {
+export async function attemptDelivery(table: OutboxTable, mail: OutboxRow, wroteIt: boolean, send: () => Promise<unknown>): Promise<Exclude<MailAttempt, 'waiting'>> {
   const now = table.now();
   // A claim that lapsed while the mail sat in a long queue is no claim: take it like any other.
   const claimed = wroteIt && mail.lockedUntil !== null && mail.lockedUntil > now;
@@ -210,70 +195,8 @@ export async function attemptDelivery(
     );
     return failed ? 'failed' : 'retry';
   }
-  const done = { attempts, lockedUntil: null, lastError: null, ...table.outcomeValues?.({ sent }), ...table.whenDone };
-  if (options.batchSentMark) recordSent(table, mail.id, done, table.now());
-  else await updateMails(table, { ...done, sentAt: table.now() }, { id: mail.id });
+  await updateMails(table, { attempts, lockedUntil: null, sentAt: table.now(), lastError: null, ...table.outcomeValues?.({ sent }), ...table.whenDone }, { id: mail.id });
   return 'sent';
-}
-
-interface SentMark {
-  id: number;
-  values: Record<string, unknown>;
-  sentAt: Date;
-}
-
-/** "Sent" marks not written yet, by table. */
-const waitingMarks = new Map<OutboxTable, SentMark[]>();
-/** The writing of the waiting marks, while it runs. */
-let writingMarks: Promise<void> | null = null;
-
-/** Puts a "sent" mark with the next batch; the batch is written once this turn of the event loop is over. */
-function recordSent(table: OutboxTable, id: number, values: Record<string, unknown>, sentAt: Date): void {
-  const marks = waitingMarks.get(table);
-  if (marks) marks.push({ id, values, sentAt });
-  else waitingMarks.set(table, [{ id, values, sentAt }]);
-  writingMarks ??= writeWaitingMarks();
-}
-
-async function writeWaitingMarks(): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  // Marks recorded while a batch is written make the next batch.
-  while (waitingMarks.size > 0) {
-    const batches = [...waitingMarks];
-    waitingMarks.clear();
-    for (const [table, marks] of batches) await writeMarks(table, marks);
-  }
-  writingMarks = null;
-}
-
-/** One batch of a table's marks: an UPDATE per set of equal values (the earliest send time of the set as `sentAt`), in one writer's turn. */
-async function writeMarks(table: OutboxTable, marks: readonly SentMark[]): Promise<void> {
-  const groups = new Map<string, SentMark[]>();
-  for (const mark of marks) {
-    const key = JSON.stringify(mark.values);
-    const group = groups.get(key);
-    if (group) group.push(mark);
-    else groups.set(key, [mark]);
-  }
-  const update = (group: SentMark[], transaction: Transaction | undefined) =>
-    table.model.update(
-      { ...group[0]!.values, sentAt: new Date(Math.min(...group.map((mark) => mark.sentAt.getTime()))) },
-      { where: { id: group.map((mark) => mark.id) }, transaction },
-    );
-  try {
-    if (groups.size === 1) await writeStatement(table.sequelize, (transaction) => update([...groups.values()][0]!, transaction));
-    else
-      await writeTransaction(table.sequelize, async (transaction) => {
-        for (const group of groups.values()) await update(group, transaction);
-      });
-  } catch (error) {
-    table.logger.error({ err: error, mailIds: marks.map((mark) => mark.id) }, `${table.label}s sent but not marked: sent again once their claims lapse`);
-  }
-}
-
-/** Resolves once every "sent" mark recorded so far is written (or failed to be). */
-export async function sentMarksWritten(): Promise<void> {
-  while (writingMarks) await writingMarks;
 }
 
 /**
@@ -310,9 +233,8 @@ const leftByDrain = new Map<OutboxTable, number[]>();
 
 /** Resolves once every mail queued so far on `mailer` (or, without one, in this process) is sent or failed. */
 export async function settleMails(mailer?: object): Promise<void> {
-  if (mailer) await queues.get(mailer);
-  else await Promise.all([...tails]);
-  await sentMarksWritten();
+  if (mailer) return queues.get(mailer);
+  await Promise.all([...tails]);
 }
 
 /** After the commit: puts the attempt at mail `mailId` of `table` in `mailer`'s queue; returns at once. */
