@@ -6,9 +6,9 @@
  * payout's change of a reserve only re-reads the assets and keeps the directions.
  */
 import { createHash } from 'node:crypto';
-import type { ApiSuccess } from '../../common/api';
 import type { Database } from '../platform/db';
 import { shareBody } from '../platform/http/compress';
+import { successBody } from '../platform/http/respond';
 import { onCatalogueInvalidated } from './invalidation';
 import { rereadCatalogue, type HeldCatalogue, type RereadReason } from './held';
 import type { Catalogue } from './repository';
@@ -53,8 +53,7 @@ function snapshotOf(catalogue: Catalogue, loadedAt: number): CatalogueSnapshot {
   let whole: { body: Buffer; etag: string } | undefined;
   const built = () => {
     if (!whole) {
-      const envelope: ApiSuccess<Catalogue> = { success: true, data: catalogue };
-      const body = shareBody(Buffer.from(JSON.stringify(envelope), 'utf8'));
+      const body = shareBody(successBody(catalogue));
       whole = { body, etag: etagOf(body) };
     }
     return whole;

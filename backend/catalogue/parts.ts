@@ -7,10 +7,10 @@
  * Each part is serialised once per loaded catalogue (envelope included) with its own strong ETag,
  * beside the snapshot it comes from: a catalogue change (cache.ts) drops them with it.
  */
-import type { ApiSuccess } from '../../common/api';
 import type { AssetDirectionsDto, CatalogueAssetsDto, DirectionDto } from '../../common/catalogue';
 import { etagOf, type CatalogueSnapshot } from './cache';
 import { shareBody } from '../platform/http/compress';
+import { successBody } from '../platform/http/respond';
 
 export interface CataloguePart {
   /** `{"success":true,"data":…}` as UTF-8. */
@@ -32,9 +32,8 @@ export interface CatalogueParts {
 }
 
 function part<T>(data: T): CataloguePart {
-  const envelope: ApiSuccess<T> = { success: true, data };
   // The same bytes for every request until the catalogue changes: compressed once per coding.
-  const body = shareBody(Buffer.from(JSON.stringify(envelope), 'utf8'));
+  const body = shareBody(successBody(data));
   return { body, etag: etagOf(body) };
 }
 

@@ -41,7 +41,7 @@ async function readSchedule(models: Pick<Models, 'TermsVersion'>): Promise<Sched
  */
 export async function currentTermsVersion(models: Pick<Models, 'TermsVersion'>, now: Date): Promise<number | null> {
   const kept = keptTable(models.TermsVersion, 'schedule', () => readSchedule(models));
-  if (!kept) return (await currentTerms(models, now))?.version ?? null;
+  const schedule = kept ? await kept.get() : await readSchedule(models);
   const at = now.getTime();
-  return (await kept.get()).find((entry) => entry.publishedAt <= at)?.version ?? null;
+  return schedule.find((entry) => entry.publishedAt <= at)?.version ?? null;
 }

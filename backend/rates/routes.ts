@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { ASSET_CODE_PATTERN } from '../../common/catalogue';
-import type { ApiSuccess } from '../../common/api';
-import type { DirectionQuoteDto, RatesDto } from '../../common/events';
+import type { DirectionQuoteDto } from '../../common/events';
 import { ratesQuerySchema, scopeOfQuery, type RatesQuery, type RatesScope } from '../../common/ratesScope';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../platform/errors';
 import type { AppContext, AppState } from '../platform/http/types';
@@ -9,7 +8,7 @@ import { validate } from '../platform/http/validate';
 import { directionKey } from './engine';
 import type { RatesState, RatesView } from './store';
 import { presentRates } from './scope';
-import { respond } from '../platform/http/respond';
+import { respond, successBody } from '../platform/http/respond';
 import { shareBody } from '../platform/http/compress';
 import { quoteAmounts, type QuoteInput } from './quote';
 import { quoteQuerySchema, type QuoteQuery } from './schemas';
@@ -32,7 +31,7 @@ const answersByState = new WeakMap<RatesState, Map<string, Buffer>>();
  * RATES_ANSWERS_PER_STATE scopes are kept, later ones are built per request.
  */
 function ratesAnswer(state: RatesState | null, scope: RatesScope | null): Buffer {
-  const build = () => Buffer.from(JSON.stringify({ success: true, data: presentRates(state, scope) } satisfies ApiSuccess<RatesDto>), 'utf8');
+  const build = () => successBody(presentRates(state, scope));
   if (state === null) return build();
   let answers = answersByState.get(state);
   if (!answers) answersByState.set(state, (answers = new Map()));
