@@ -119,7 +119,9 @@ export function renderHead(input: HeadInput): string {
     `<meta property="og:site_name" content="${attr(brand)}" />`,
     `<meta property="og:title" content="${attr(title)}" />`,
     `<meta property="og:description" content="${attr(meta.description)}" />`,
-    `<meta property="og:url" content="${attr(url)}" />`,
+    // A private page (an order's capability link, the user area) names no address of its own: the
+    // link's secret stays out of the markup that previews and extensions read.
+    ...(meta.noindex ? [] : [`<meta property="og:url" content="${attr(url)}" />`]),
     `<meta property="og:type" content="${meta.article ? 'article' : 'website'}" />`,
     `<meta property="og:image" content="${attr(absolute(publicUrl, meta.image ?? OG_IMAGES[lang]))}" />`,
     // A page's own image (a post's cover) comes in any size; the default one's is known.

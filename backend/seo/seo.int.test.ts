@@ -220,7 +220,7 @@ describe('search engines: server-rendered head, sitemap, robots.txt', () => {
   it('keeps private and capability pages out of the index', async () => {
     for (const path of ['/user/profile', '/user/exchanges', '/operator', '/operator/orders', '/order/AB12/secret-value', '/auth/some-token', '/user-actions/verification']) {
       const head = headOf((await page(path)).html);
-      expect([head.robots, head.canonical, head.jsonLd.length], path).to.deep.equal(['noindex, nofollow', null, 0]);
+      expect([head.robots, head.canonical, head.jsonLd.length, head.og['og:url']], path).to.deep.equal(['noindex, nofollow', null, 0, undefined]);
     }
   });
 
