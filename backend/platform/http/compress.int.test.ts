@@ -109,4 +109,47 @@ describe('compressing a shared body once per coding (shareBody)', () => {
       await listening.close();
     }
   });
+
+  it('compresses a large shared body once per coding off the event loop, and still streams a large unshared one', async () => {
+    const json = () =>
+      Buffer.from(JSON.stringify({ success: true, data: Array.from({ length: 12_000 }, (_, index) => ({ index, name: `asset ${index}`, code: `A${(index * 7919) % 100_003}` })) }));
+    const shared = shareBody(json());
+    const unshared = json();
+    const original = json();
+    expect(original.length).to.be.above(COMPRESS_IN_PLACE_MAX_BYTES);
+    const app = new Koa();
+    app.use(compressAnswers());
+    app.use(async (ctx) => {
+      ctx.type = 'application/json';
+      ctx.body = ctx.path === '/shared' ? shared : unshared;
+    });
+    const listening = await listenApp(app);
+    try {
+      const get = (path: string, coding: string) => rawRequest(`${listening.url}${path}`, { 'accept-encoding': coding });
+      // Requests that arrive together all get the one copy, whole, with its length.
+      const first = await Promise.all([get('/shared', 'br'), get('/shared', 'br'), get('/shared', 'br')]);
+      const brotli = brotliCompressSync(original, { params: { [constants.BROTLI_PARAM_QUALITY]: SHARED_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: original.length } });
+      for (const answer of first) {
+        expect(answer.headers['content-encoding']).to.equal('br');
+        expect(answer.headers['transfer-encoding']).to.equal(undefined);
+        expect(Number(answer.headers['content-length'])).to.equal(answer.body.length);
+        expect(answer.body.equals(brotli)).to.equal(true);
+      }
+      const gzipped = await get('/shared', 'gzip');
+      expect(gzipped.headers['content-encoding']).to.equal('gzip');
+      expect(decodeBody(gzipped).equals(original)).to.equal(true);
+      // Kept: a change made in place (what a shared body must never be) does not show in either coding.
+      shared.fill(0x20, 10, 20);
+      expect(decodeBody(await get('/shared', 'br')).equals(original)).to.equal(true);
+      expect(decodeBody(await get('/shared', 'gzip')).equals(original)).to.equal(true);
+      // An unshared body of that size is compressed per request, by a stream.
+      const streamed = await get('/unshared', 'br');
+      expect(streamed.headers['content-encoding']).to.equal('br');
+      expect(streamed.headers['transfer-encoding']).to.equal('chunked');
+      unshared.fill(0x20, 10, 20);
+      expect(decodeBody(await get('/unshared', 'br')).equals(unshared)).to.equal(true);
+    } finally {
+      await listening.close();
+    }
+  });
 });

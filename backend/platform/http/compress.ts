@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import koaCompress from 'koa-compress';
 import { chooseCoding } from './contentCoding';
 import type { AppMiddleware } from './types';
@@ -26,8 +27,12 @@ export const DYNAMIC_GZIP_LEVEL = 1;
 export const SHARED_BROTLI_QUALITY = 5;
 export const SHARED_GZIP_LEVEL = 6;
 
-/** Bodies answered to many requests and never changed, with the compressed copies made of them so far. */
-const sharedBodies = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+/**
+ * Bodies answered to many requests and never changed, with the compressed copies made of them so
+ * far (a large body's copy is a promise: it is made on zlib's thread pool, and the requests that
+ * arrive meanwhile wait for that one copy).
+ */
+const sharedBodies = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer; later?: { br?: Promise<Buffer>; gzip?: Promise<Buffer> } }>();
 
 /**
  * Marks `body` as one answer shared by every request that sends it, never changed after this
@@ -68,7 +73,10 @@ function serializeOnce(ctx: Parameters<AppMiddleware>[0]): void {
   ctx.body = JSON.stringify(body);
 }
 
-/** JSON answers up to this size are compressed in place (below); larger ones stream through zlib's thread pool. */
+/**
+ * JSON answers up to this size are compressed in place (below); larger ones go through zlib's thread
+ * pool: a stream per request, or, for a shared body, one copy per coding (compressSharedLarge).
+ */
 export const COMPRESS_IN_PLACE_MAX_BYTES = 256 * 1024;
 
 /**
@@ -78,21 +86,62 @@ export const COMPRESS_IN_PLACE_MAX_BYTES = 256 * 1024;
  * AbortController, a DOMException with its stack when it finishes — ~0.15–0.2 ms in the board's
  * profile) and several writes. The same conditions as koa-compress (which then sees the
  * Content-Encoding and leaves the answer alone), the coding by contentCoding.ts (q-values, ties to
- * br); larger answers keep koa-compress's stream. A shared body (`shareBody`) is compressed once
- * per coding, at the shared levels.
+ * br); larger answers keep koa-compress's stream, unless shared. A shared body (`shareBody`) is
+ * compressed once per coding, at the shared levels.
  */
 function compressInPlace(ctx: Parameters<AppMiddleware>[0]): void {
-  const body = ctx.body;
-  if ((typeof body !== 'string' && !Buffer.isBuffer(body)) || ctx.compress === false || ctx.res.headersSent || ctx.method === 'HEAD' || !ctx.response.is('json')) return;
-  if ([204, 205, 206, 304].includes(ctx.status) || ctx.response.get('Content-Encoding') || ctx.response.get('Content-Range')) return;
-  if (/(?:^|,)\s*no-transform\s*(?:,|$)/.test(String(ctx.response.get('Cache-Control') ?? ''))) return;
-  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  if (size < COMPRESS_THRESHOLD_BYTES || size > COMPRESS_IN_PLACE_MAX_BYTES) return;
-  const encoding = chooseCoding(ctx.get('Accept-Encoding'));
-  if (encoding === 'identity') return;
+  const wanted = compressible(ctx);
+  if (!wanted || wanted.size > COMPRESS_IN_PLACE_MAX_BYTES) return;
+  const { body, encoding, size } = wanted;
   const kept = Buffer.isBuffer(body) ? sharedBodies.get(body) : undefined;
   const bytes = kept?.[encoding] ?? compressed(body, encoding, size, kept !== undefined);
   if (kept) kept[encoding] = bytes;
+  ctx.set('Content-Encoding', encoding);
+  ctx.body = bytes;
+}
+
+/** The answer's body, coding and size when it is JSON that may be compressed here (koa-compress's conditions). */
+function compressible(ctx: Parameters<AppMiddleware>[0]): { body: string | Buffer; encoding: 'br' | 'gzip'; size: number } | null {
+  const body = ctx.body;
+  if ((typeof body !== 'string' && !Buffer.isBuffer(body)) || ctx.compress === false || ctx.res.headersSent || ctx.method === 'HEAD' || !ctx.response.is('json')) return null;
+  if ([204, 205, 206, 304].includes(ctx.status) || ctx.response.get('Content-Encoding') || ctx.response.get('Content-Range')) return null;
+  if (/(?:^|,)\s*no-transform\s*(?:,|$)/.test(String(ctx.response.get('Cache-Control') ?? ''))) return null;
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  if (size < COMPRESS_THRESHOLD_BYTES) return null;
+  const encoding = chooseCoding(ctx.get('Accept-Encoding'));
+  return encoding === 'identity' ? null : { body, encoding, size };
+}
+
+const brotliLater = promisify(brotliCompress);
+const gzipLater = promisify(gzip);
+
+/**
+ * A shared body above COMPRESS_IN_PLACE_MAX_BYTES (the whole catalogue, the rates of every
+ * direction: megabytes on the generated catalogue), compressed once per coding at the shared
+ * levels on zlib's thread pool — not on the event loop, and not again by a stream for every
+ * request that asks for it. The requests that come while it is made wait for the same copy; a
+ * failure is not kept (the next request tries again).
+ */
+async function compressSharedLarge(ctx: Parameters<AppMiddleware>[0]): Promise<void> {
+  const wanted = compressible(ctx);
+  if (!wanted || wanted.size <= COMPRESS_IN_PLACE_MAX_BYTES || !Buffer.isBuffer(wanted.body)) return;
+  const { body, encoding, size } = wanted;
+  const kept = sharedBodies.get(body);
+  if (!kept) return;
+  let bytes = kept[encoding];
+  if (!bytes) {
+    const later = (kept.later ??= {});
+    const making = (later[encoding] ??=
+      encoding === 'br'
+        ? brotliLater(body, { params: { [constants.BROTLI_PARAM_QUALITY]: SHARED_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
+        : gzipLater(body, { level: SHARED_GZIP_LEVEL }));
+    try {
+      bytes = await making;
+      kept[encoding] = bytes;
+    } finally {
+      delete later[encoding];
+    }
+  }
   ctx.set('Content-Encoding', encoding);
   ctx.body = bytes;
 }
@@ -112,6 +161,7 @@ export function compressAnswers(): AppMiddleware {
       codedBelow = Boolean(ctx.response.get('Content-Encoding'));
       serializeOnce(ctx);
       compressInPlace(ctx);
+      await compressSharedLarge(ctx);
     });
     const etag = String(ctx.response.get('ETag') ?? '');
     if (etag.startsWith('"') && ctx.compress !== false && !codedBelow) ctx.set('ETag', `W/${etag}`);
