@@ -85,18 +85,23 @@ describe('compressing JSON answers', () => {
 });
 
 describe('compressing a shared body once per coding (shareBody)', () => {
-  it('sends the copy made for the first request to the next ones, and compresses an unshared body anew', async () => {
-    const json = () => Buffer.from(JSON.stringify({ success: true, data: Array.from({ length: 200 }, (_, index) => ({ index, name: `asset ${index}` })) }));
-    const shared = shareBody(json());
-    const unshared = json();
-    const original = json();
+  /** An app answering `/shared` with one body and anything else with the other, both JSON. */
+  function serveBodies(shared: Buffer, unshared: Buffer) {
     const app = new Koa();
     app.use(compressAnswers());
     app.use(async (ctx) => {
       ctx.type = 'application/json';
       ctx.body = ctx.path === '/shared' ? shared : unshared;
     });
-    const listening = await listenApp(app);
+    return listenApp(app);
+  }
+
+  it('sends the copy made for the first request to the next ones, and compresses an unshared body anew', async () => {
+    const json = () => Buffer.from(JSON.stringify({ success: true, data: Array.from({ length: 200 }, (_, index) => ({ index, name: `asset ${index}` })) }));
+    const shared = shareBody(json());
+    const unshared = json();
+    const original = json();
+    const listening = await serveBodies(shared, unshared);
     try {
       const get = (path: string) => rawRequest(`${listening.url}${path}`, { 'accept-encoding': 'br' });
       for (const path of ['/shared', '/unshared']) expect(decodeBody(await get(path)).equals(original), path).to.equal(true);
@@ -117,13 +122,7 @@ describe('compressing a shared body once per coding (shareBody)', () => {
     const unshared = json();
     const original = json();
     expect(original.length).to.be.above(COMPRESS_IN_PLACE_MAX_BYTES);
-    const app = new Koa();
-    app.use(compressAnswers());
-    app.use(async (ctx) => {
-      ctx.type = 'application/json';
-      ctx.body = ctx.path === '/shared' ? shared : unshared;
-    });
-    const listening = await listenApp(app);
+    const listening = await serveBodies(shared, unshared);
     try {
       const get = (path: string, coding: string) => rawRequest(`${listening.url}${path}`, { 'accept-encoding': coding });
       // Requests that arrive together all get the one copy, whole, with its length.
