@@ -277,4 +277,23 @@ describe('API input fuzzing: any JSON body or query answers 4xx with the envelop
       );
     }
   });
+
+  it('answers an object or an array sent for a text field with 400 naming that field (not a 500 from a trim)', async () => {
+    const cases: Array<[TestClient, string, string, string | undefined, string[]]> = [
+      [anonymous, 'POST', '/api/contacts', JSON.stringify({ name: { a: 1 }, email: nobodyEmail, subject: 'other', message: ['hi'] }), ['name', 'message']],
+      [anonymous, 'POST', '/api/reviews', JSON.stringify({ uid: {}, email: orderEmail, name: ['a'], rating: 5, text: 'Fine', lang: 'en' }), ['uid', 'name']],
+      [anonymous, 'POST', '/api/referral/clicks', JSON.stringify({ code: {}, path: ['/'] }), ['code', 'path']],
+      [user, 'POST', '/api/user/partner/withdrawals', JSON.stringify({ currency: ['USDTTRC20'], amount: {}, account: { a: 1 }, code: {} }), ['currency', 'amount', 'account', 'code']],
+      [operator, 'GET', '/api/admin/users?q=a&q=b', undefined, ['q']],
+    ];
+    for (const [client, method, path, body, fields] of cases) {
+      const answer = await send(client, method, path, body);
+      const label = `${method} ${path} → ${answer.status} ${answer.text.slice(0, 300)}`;
+      expectEnvelope(label, answer);
+      expect(answer.status, label).to.equal(400);
+      const error = (JSON.parse(answer.text) as { error: { code: string; fields: Record<string, string> } }).error;
+      expect(error.code, label).to.equal('validation_failed');
+      expect(error.fields, label).to.include.all.keys(...fields);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 /** The contacts form (backend/contacts): what visitors send and staff read and answer. */
 import { mixed, object, string, type InferType } from 'yup';
-import { emailField, validationMessage } from './validation';
+import { emailField, trimmedString, validationMessage } from './validation';
 
 /** The form's subjects; `referral` is "higher referral percentage" (spec: negotiated via the contact form). */
 export const CONTACT_SUBJECTS = ['general', 'order', 'referral', 'partnership', 'api', 'other'] as const;
@@ -42,7 +42,7 @@ const general = validationMessage('general_error');
 const required = validationMessage('required');
 
 function textField(max: number) {
-  return string().required(required).trim().min(1, required).max(max, validationMessage('max_length', { max }));
+  return trimmedString().required(required).min(1, required).max(max, validationMessage('max_length', { max }));
 }
 
 /** `POST /api/contacts` */

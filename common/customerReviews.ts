@@ -4,7 +4,7 @@
  */
 import { mixed, number, object, string, type InferType } from 'yup';
 import { LANGS, type Lang } from './api';
-import { rule, validationMessage } from './validation';
+import { rule, trimmedString, validationMessage } from './validation';
 
 export const REVIEW_STATUSES = ['pending', 'published', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -79,7 +79,7 @@ const cursorField = string().optional().matches(/^\d{1,12}$/, { message: general
 export const ORDER_UID_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 
 function textField(max: number) {
-  return string().required(required).trim().min(1, required).max(max, validationMessage('max_length', { max }));
+  return trimmedString().required(required).min(1, required).max(max, validationMessage('max_length', { max }));
 }
 
 /**
@@ -87,9 +87,9 @@ function textField(max: number) {
  * alone), the reviewer's name, a rating 1–5, the text and its language.
  */
 export const reviewSubmitSchema = object({
-  uid: string().required(required).trim().matches(ORDER_UID_PATTERN, { message: general }),
+  uid: trimmedString().required(required).matches(ORDER_UID_PATTERN, { message: general }),
   /** Left out (or empty) only when signed in as the order's owner. */
-  email: string().trim().optional().test(rule('email')),
+  email: trimmedString().optional().test(rule('email')),
   name: textField(REVIEW_NAME_MAX),
   rating: number().typeError(general).required(required).integer(general).min(1, general).max(5, general),
   text: textField(REVIEW_TEXT_MAX),

@@ -8,7 +8,7 @@
  * one for the key; milliseconds allowed). Webhooks are signed the same way with the key's secret.
  */
 import { array, boolean, object, string, type InferType } from 'yup';
-import { validationMessage } from './validation';
+import { trimmedString, validationMessage } from './validation';
 
 /** The path prefix of the signed methods. */
 export const PARTNER_API_PREFIX = '/api/service/api/v1';
@@ -166,7 +166,8 @@ export const apiKeyPatchSchema = object({
   allowWithdrawals: boolean().strict().optional(),
   code: string().strict().optional().trim().matches(/^\d{6}$/, validationMessage('otp_code')),
   ipAllowList: array()
-    .of(string().strict().required(required).trim().min(1, required).max(MAX_IP_ENTRY_LENGTH, validationMessage('max_length', { max: MAX_IP_ENTRY_LENGTH })))
+    // trimmedString: the array's cast trims each item, and yup's own trim would throw on an item that is no string.
+    .of(trimmedString().strict().required(required).min(1, required).max(MAX_IP_ENTRY_LENGTH, validationMessage('max_length', { max: MAX_IP_ENTRY_LENGTH })))
     .optional()
     .max(MAX_IP_ALLOW_LIST, validationMessage('max_items', { max: MAX_IP_ALLOW_LIST })),
   callbackUrl: string()

@@ -10,7 +10,7 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
 import { Big, isDecimalString } from './money';
 import { REFERRAL_CODE_PATTERN } from './referralCode';
-import { validationMessage } from './validation';
+import { trimmedString, validationMessage } from './validation';
 
 /** The ledger's reference currency: rewards and balances. */
 export const REFERRAL_CURRENCY = 'USDT';
@@ -151,19 +151,18 @@ export interface ReferralSettings {
 }
 
 /** `POST /api/user/partner/withdrawals`: a USDT amount, the asset to be paid in, where to, the 2FA code when 2FA is on. */
-const withdrawalCurrency = () => string().trim().required(validationMessage('required')).max(32, validationMessage('general_error'));
+const withdrawalCurrency = () => trimmedString().required(validationMessage('required')).max(32, validationMessage('general_error'));
 /** A USDT amount: a plain decimal that fits DECIMAL(36,18). */
 const withdrawalAmount = () =>
-  string()
-    .trim()
+  trimmedString()
     .required(validationMessage('required'))
     .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('general_error'));
 
 export const withdrawalRequestSchema = object({
   currency: withdrawalCurrency(),
   amount: withdrawalAmount(),
-  account: string().trim().required(validationMessage('required')).max(128, validationMessage('general_error')),
-  code: string().trim().optional().matches(/^\d{6}$/, { message: validationMessage('general_error'), excludeEmptyString: true }),
+  account: trimmedString().required(validationMessage('required')).max(128, validationMessage('general_error')),
+  code: trimmedString().optional().matches(/^\d{6}$/, { message: validationMessage('general_error'), excludeEmptyString: true }),
 });
 export type WithdrawalRequest = InferType<typeof withdrawalRequestSchema>;
 
@@ -236,8 +235,7 @@ export interface OperatorWithdrawalEvent {
 
 /** A percent: a decimal string from 0 to 100. */
 function percentString() {
-  return string()
-    .trim()
+  return trimmedString()
     .required(validationMessage('required'))
     .matches(/^\d{1,3}(\.\d{1,18})?$/, validationMessage('general_error'))
     .test('percent-range', validationMessage('max_value', { max: 100 }), (value) => !isDecimalString(value) || new Big(value).lte(100));
@@ -256,11 +254,14 @@ export const referralSettingsSchema = object({
     .required(validationMessage('required'))
     .min(1, validationMessage('min_items', { min: 1 }))
     .max(50, validationMessage('max_items', { max: 50 }))
-    .test('tiers-from-zero', validationMessage('general_error'), (tiers) => !tiers?.length || tiers[0]!.referrals === 0)
-    .test('tiers-sorted', validationMessage('general_error'), (tiers) => (tiers ?? []).every((tier, i, all) => i === 0 || tier.referrals > all[i - 1]!.referrals)),
+    // These run beside the items' own checks, so an item may still be anything here (null, a string):
+    // such an item is the items' failure to report, not these.
+    .test('tiers-from-zero', validationMessage('general_error'), (tiers) => !tiers?.length || typeof tiers[0]?.referrals !== 'number' || tiers[0].referrals === 0)
+    .test('tiers-sorted', validationMessage('general_error'), (tiers) =>
+      (tiers ?? []).every((tier, i, all) => i === 0 || typeof tier?.referrals !== 'number' || typeof all[i - 1]?.referrals !== 'number' || tier.referrals > all[i - 1]!.referrals),
+    ),
   holdDays: number().required(validationMessage('required')).integer(validationMessage('integer')).min(0, validationMessage('min_value', { min: 0 })).max(365, validationMessage('max_value', { max: 365 })),
-  minPayout: string()
-    .trim()
+  minPayout: trimmedString()
     .required(validationMessage('required'))
     .matches(/^\d{1,18}(\.\d{1,18})?$/, validationMessage('invalid_amount'))
     .test('min-payout-positive', validationMessage('more_than', { min: 0 }), (value) => !isDecimalString(value) || new Big(value).gt(0)),
@@ -286,8 +287,8 @@ export interface PartnerPercentDto {
 
 /** `POST /api/referral/clicks`: the SPA's one beacon when it stores a new `?r=` code (the server adds the time, address hash and browser). */
 export const referralClickSchema = object({
-  code: string().trim().required(validationMessage('required')).matches(REFERRAL_CODE_PATTERN, validationMessage('general_error')),
-  path: string().trim().optional().max(2048, validationMessage('general_error')),
+  code: trimmedString().required(validationMessage('required')).matches(REFERRAL_CODE_PATTERN, validationMessage('general_error')),
+  path: trimmedString().optional().max(2048, validationMessage('general_error')),
 });
 export type ReferralClickRequest = InferType<typeof referralClickSchema>;
 

@@ -11,6 +11,7 @@ import {
   passwordField,
   phoneField,
   rule,
+  trimmedString,
   validationMessage,
 } from '../../common/validation';
 
@@ -84,7 +85,7 @@ export type DeleteAccountInput = InferType<typeof deleteAccountSchema>;
 const ROLE_LIST = new RegExp(`^(${USER_ROLES.join('|')})(,(${USER_ROLES.join('|')}))*$`);
 
 export const adminUserSearchSchema = object({
-  q: string().optional().trim().max(254, validationMessage('max_length', { max: 254 })),
+  q: trimmedString().optional().max(254, validationMessage('max_length', { max: 254 })),
   /** One role or several joined by commas (`operator,admin`). */
   role: string().optional().matches(ROLE_LIST, { message: validationMessage('general_error') }),
   status: mixed<AdminUserStatus>().optional().oneOf([...ADMIN_USER_STATUSES, undefined], validationMessage('general_error')),

@@ -13,6 +13,16 @@ export const NAME_MAX_LENGTH = 64;
 /** Passwords are never truncated; this only bounds the hashing work per request. */
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * A string trimmed when it is one. Anything else (an object, an array) is left as it came, for the
+ * type check to refuse with the field's message: yup's own `.trim()` calls `.trim()` on whatever
+ * arrived, and a `{}` or `[]` sent for a text field then threw a TypeError (a 500). Under
+ * `.strict()` yup's `.trim()` only tests, and stays safe.
+ */
+export function trimmedString() {
+  return string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+}
+
 export const emailField = string().required().test(rule('email'));
 
 /** A new password (registration, reset, change): allowed characters first, then strength. */

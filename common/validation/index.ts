@@ -30,6 +30,7 @@ export {
   PASSWORD_MAX_LENGTH,
   passwordField,
   phoneField,
+  trimmedString,
   urlField,
 } from './fields';
 export { type Translate, translateMessage, translateValidationError } from './translate';

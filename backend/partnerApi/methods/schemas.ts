@@ -5,7 +5,7 @@
 import { date, object, string, type InferType } from 'yup';
 import { ORDER_STATUSES, RATE_TYPES } from '../../../common/enums';
 import { withdrawalListQuerySchema, withdrawalRequestSchema } from '../../../common/referral';
-import { validationMessage } from '../../../common/validation';
+import { trimmedString, validationMessage } from '../../../common/validation';
 import { assetCodeField, createOrderSchema, oneAmountField, orderAmountField } from '../../orders/schemas';
 
 const cursor = string().optional().matches(/^\d{1,12}$/, { message: validationMessage('general_error') });
@@ -43,7 +43,7 @@ export const orderCreateParamsSchema = customer.shape({
     .when('quoteId', { is: (value: unknown) => value === undefined, then: (schema) => schema.required(validationMessage('required')) }),
   amountSend: orderAmountField,
   amountReceive: orderAmountField.when('quoteId', { is: (value: unknown) => value === undefined, then: () => oneAmountField }),
-  externalId: string().optional().trim().min(1, validationMessage('required')).max(64, validationMessage('max_length', { max: 64 })),
+  externalId: trimmedString().optional().min(1, validationMessage('required')).max(64, validationMessage('max_length', { max: 64 })),
   callbackUrl: string()
     .optional()
     .max(500, validationMessage('max_length', { max: 500 }))
