@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { expect } from 'chai';
 import Koa from 'koa';
@@ -78,6 +79,23 @@ describe('error envelope on the real server', () => {
     const response = await fetch(`${server.url}/api/user/auth/session/destroy`, jsonRequest('DELETE', body));
     expect(response.status).to.equal(413);
     expect(((await response.json()) as ApiFailure).error.code).to.equal('payload_too_large');
+  });
+
+  it('answers a body that does not decode by its Content-Encoding with 400 bad_request, and reads one that does', async () => {
+    const send = (encoding: string, body: Buffer) =>
+      fetch(`${server.url}/api/user/auth/session/destroy`, { method: 'DELETE', body: new Uint8Array(body), headers: { 'content-type': 'application/json', 'content-encoding': encoding, lang: 'en' } });
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const response = await send(encoding, Buffer.from('{"a":1}'));
+      expect(response.status, encoding).to.equal(400);
+      expect(((await response.json()) as ApiFailure).error.code, encoding).to.equal('bad_request');
+    }
+    // Decoded, then parsed: broken JSON inside a good gzip is the parser's 400, a good body goes through.
+    const broken = await send('gzip', gzipSync('{"broken":'));
+    expect([broken.status, ((await broken.json()) as ApiFailure).error.code]).to.deep.equal([400, 'bad_request']);
+    const plain = await fetch(`${server.url}/api/user/auth/session/destroy`, jsonRequest('DELETE', '{}'));
+    for (const [encoding, body] of [['gzip', gzipSync('{}')], ['deflate', deflateSync('{}')], ['br', brotliCompressSync('{}')]] as const) {
+      expect((await send(encoding, body)).status, encoding).to.equal(plain.status);
+    }
   });
 
   it('answers a wrong method on a known /api path with 405 and the allowed methods', async () => {
