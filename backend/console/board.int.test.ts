@@ -72,6 +72,8 @@ describe('operator order board API', function () {
     expect(uids(await list(alice, `to=${direction.to}`))).to.include.members([a.uid, b.uid]);
     const byAsset = (await alice.get(`/operator/orders?asset=${other.to}`)).body.data as BoardOrderList;
     expect(uids(byAsset)).to.deep.equal([c.uid]);
+    // A code as typed, in lower case: the same orders.
+    expect(uids((await alice.get(`/operator/orders?asset=${other.to.toLowerCase()}`)).body.data as BoardOrderList)).to.deep.equal([c.uid]);
     expect(uids(await list(alice, `q=${encodeURIComponent(email.toUpperCase())}`))).to.deep.equal([a.uid]);
     expect(uids(await list(alice, `q=${a.uid.toLowerCase()}`))).to.deep.equal([a.uid]);
     expect(uids(await list(alice, `q=${wallet}`))).to.deep.equal([a.uid]);
@@ -96,7 +98,7 @@ describe('operator order board API', function () {
     expect(row.seen).to.equal(false);
     expect(row.escalated).to.equal(false);
     // Invalid filters: 400, never 500.
-    for (const bad of ['status=nope', 'assigned=someone', 'seen=maybe', 'createdFrom=yesterday', 'amountMin=1e5', 'cursor=x']) {
+    for (const bad of ['status=nope', 'to=B-T-C', 'assigned=someone', 'seen=maybe', 'createdFrom=yesterday', 'amountMin=1e5', 'cursor=x']) {
       expect((await alice.get(`/operator/orders?${bad}`)).status, bad).to.equal(400);
     }
     // The cursor pages through a filtered list without gaps or repeats.
@@ -203,6 +205,34 @@ describe('operator order board API', function () {
       `order.release:${admin.email}`,
       `order.reassign:${admin.email}`,
     ]);
+  });
+
+  it('lets the holder of a claimed order work it: another operator is told who holds it, an admin may act', async () => {
+    const { order } = await buildOrder(server, { direction, set: { confirmedAt: new Date(), cardCheck: 'not_required' } });
+    const path = `/operator/orders/${order.uid}`;
+    expect((await alice.post(`${path}/claim`)).status).to.equal(200);
+    const refused = await bob.post(`${path}/hold`);
+    expect(refused.status).to.equal(409);
+    expect(refused.body.error?.code).to.equal(BOARD_CLAIM_ERROR);
+    expect(refused.body.error?.message).to.include(alice.email);
+    expect((await bob.post(`${path}/delete`)).status).to.equal(409);
+    const { Order: Orders } = initModels(server.db.sequelize);
+    expect((await Orders.findByPk(order.id))!.status, 'nothing changed').to.equal('new');
+    expect((await alice.post(`${path}/hold`)).status).to.equal(200);
+    expect((await admin.post(`${path}/warning`)).status).to.equal(200);
+    // Released, it is anyone's again.
+    expect((await alice.post(`${path}/release`)).status).to.equal(200);
+    expect((await bob.post(`${path}/error`)).status).to.equal(200);
+  });
+
+  it('rejects a card from the board with the reason the customer sees, or the default words', async () => {
+    for (const reason of ['The number is not visible', undefined]) {
+      const { order, secret } = await buildOrder(server, { direction, set: { cardCheck: 'pending', cardPhotoKey: 'cards/x.jpg' } });
+      const answer = await alice.post(`/operator/orders/${order.uid}/card-reject`, reason === undefined ? {} : { reason });
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      const customer = (await (await fetch(`${server.url}/api/orders/${order.uid}/${secret}`, { headers: { lang: 'en' } })).json()) as { data: { cardCheck: string; cardRejectReason: string | null } };
+      expect([customer.data.cardCheck, customer.data.cardRejectReason]).to.deep.equal(['rejected', reason ?? null]);
+    }
   });
 
   it('keeps notes internal: listed for staff, never in the customer’s order', async () => {

@@ -536,6 +536,18 @@ async function boardCommand(ctx: OrdersContext, change: BoardChange, caller: Boa
   return boardRow(current);
 }
 
+/**
+ * A claimed order is worked by its holder: another operator's action on it answers 409
+ * order_claimed naming the holder (as a losing claim does); a free order, the holder's own and
+ * any admin's pass. Checked when the action arrives.
+ */
+export async function assertMayWork(models: Pick<Models, 'User'>, order: Pick<Order, 'assignedTo'>, caller: { id: number; role: string }): Promise<void> {
+  const holder = order.assignedTo;
+  if (holder === null || holder === undefined || holder === caller.id || caller.role === 'admin') return;
+  const user = await models.User.findByPk(holder, { attributes: ['email'] });
+  throw new OrderClaimed({ values: { email: user?.email ?? '?' } });
+}
+
 /** Claims the order for the caller: a conditional update WHERE assignedTo IS NULL; again by the holder = no change. */
 export function claimOrder(ctx: OrdersContext, orderId: number, caller: BoardCaller): Promise<BoardOrderRow> {
   const { Order: Orders, User } = ctx.models;

@@ -7,7 +7,11 @@ import { isDecimalString } from '../../common/money';
 import { rule, validationMessage } from '../../common/validation';
 
 const invalid = () => validationMessage('general_error');
-const code = string().optional().matches(ASSET_CODE_PATTERN, { message: invalid() });
+/** An asset code as typed: `btc` finds BTC (codes are upper-case). */
+const code = string()
+  .optional()
+  .transform((value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  .matches(ASSET_CODE_PATTERN, { message: invalid() });
 const decimal = string()
   .optional()
   .test({ name: 'decimal', test: (value, context) => value === undefined || isDecimalString(value) || context.createError({ message: validationMessage('invalid_amount') }) });

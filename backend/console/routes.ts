@@ -20,6 +20,7 @@ import {
   claimOrder,
   escalateOrder,
   fileLinkValid,
+  assertMayWork,
   findBoardOrders,
   listNotes,
   markSeen,
@@ -122,6 +123,7 @@ export function operatorRoutes(deps: StaffDeps & { orders: OrdersContext }): Rou
     if (ADMIN_OPERATOR_ACTIONS.includes(action) && !(ADMIN_ROLES as readonly string[]).includes(user.role)) throw new ForbiddenError();
     const needed = action === 'received' ? 'amount' : action === 'extend' ? 'minutes' : action === 'reverse' ? 'reason' : null;
     if (needed && (input[needed] === undefined || input[needed] === '')) throw new ValidationError({ [needed]: ctx.state.t('validation.required') });
+    await assertMayWork(models, order, user);
     const view = await runOperatorAction(orders, action, { order, operator: { id: user.id, email: user.email, role: user.role }, ip: ctx.ip, ...input });
     respond(ctx, presentOperatorOrder(view));
   });

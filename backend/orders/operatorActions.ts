@@ -33,7 +33,7 @@ export interface OperatorActionProps {
   address?: string;
   /** `extend`: minutes, 1..MAX_EXTEND_MINUTES. */
   minutes?: number;
-  /** `reverse` (admins): why a done order is returned (required). */
+  /** `reverse` (admins): why a done order is returned (required); `card-reject`: the reason the customer sees (optional). */
   reason?: string;
 }
 
@@ -164,9 +164,11 @@ function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionP
     case 'card-approve':
       // The card becomes the signed-in owner's verified requisite (backend/requisites).
       return { set: { cardCheck: 'approved' }, ...savingApprovedCard(ctx, order, props.operator.id) };
-    case 'card-reject':
-      // Mailed as a rejection from the review queue is, with the default words.
-      return { set: { cardCheck: 'rejected' }, mail: orderFileRejectedMail(ctx, order, 'card', null) };
+    case 'card-reject': {
+      // As a rejection from the review queue: the reason the customer's page and mail show (blank: the default words).
+      const why = props.reason?.trim() || null;
+      return { set: { cardCheck: 'rejected', cardRejectReason: why }, details: why ? { reason: why } : null, mail: orderFileRejectedMail(ctx, order, 'card', why) };
+    }
     case 'recalculate':
       return planRecalculate(ctx, order, to);
     case 'reverse':

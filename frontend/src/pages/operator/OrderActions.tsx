@@ -7,7 +7,9 @@ import { Button } from '../../components/Button';
 import { isOrderDto, operatorApi } from '../../orders/api';
 import { operatorActions } from '../../orders/status';
 import { useSessionStore } from '../../stores/session';
+import { ConfirmBar } from './ConfirmBar';
 
+/** Actions that end or undo something: each asks first (a rejected card also asks the reason the customer sees). */
 const DANGER: readonly OperatorAction[] = ['delete', 'error', 'card-reject', 'return', 'reverse'];
 
 /** What the actions read of an order: the status table's facts, the amount and refund address they start from. */
@@ -27,6 +29,8 @@ export function OrderActions({ order, onChanged }: Props) {
   const [minutes, setMinutes] = useState('30');
   const [address, setAddress] = useState(order.refundAddress ?? '');
   const [reason, setReason] = useState('');
+  const [rejectReason, setRejectReason] = useState('');
+  const [confirming, setConfirming] = useState<OperatorAction | null>(null);
   const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
   const [busy, setBusy] = useState<OperatorAction | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -40,10 +44,12 @@ export function OrderActions({ order, onChanged }: Props) {
     if (action === 'extend') return { minutes: Number(minutes) };
     if (action === 'return' && address.trim()) return { address: address.trim() };
     if (action === 'reverse') return { reason: reason.trim() };
+    if (action === 'card-reject' && rejectReason.trim()) return { reason: rejectReason.trim() };
     return {};
   }
 
   async function run(action: OperatorAction): Promise<void> {
+    setConfirming(null);
     setBusy(action);
     setError(null);
     try {
@@ -93,13 +99,31 @@ export function OrderActions({ order, onChanged }: Props) {
             color={DANGER.includes(action) ? 'secondary' : action === 'done' || action === 'card-approve' ? 'accent' : 'primary'}
             loading={busy === action}
             disabled={busy !== null}
-            onClick={() => void run(action)}
+            onClick={() => (DANGER.includes(action) ? setConfirming(action) : void run(action))}
             data-testid={`action-${action}`}
           >
             {t(`order.operator.actions.${action}`)}
           </Button>
         ))}
       </div>
+      {confirming && (
+        <div className="operator-actions__confirm">
+          {confirming === 'card-reject' && (
+            <label className="operator-input">
+              <span>{t('order.operator.confirm.rejectReason')}</span>
+              <input value={rejectReason} onChange={(event) => setRejectReason(event.currentTarget.value)} name="rejectReason" autoComplete="off" maxLength={500} />
+            </label>
+          )}
+          <ConfirmBar
+            question={t('order.operator.confirm.question', { action: t(`order.operator.actions.${confirming}`), uid: order.uid })}
+            confirmLabel={t('order.operator.confirm.yes')}
+            cancelLabel={t('order.operator.confirm.no')}
+            onConfirm={() => void run(confirming)}
+            onCancel={() => setConfirming(null)}
+            busy={busy !== null}
+          />
+        </div>
+      )}
       {error && (
         <p className="operator-error" role="alert">
           {error}

@@ -164,7 +164,32 @@ describe('order board (UI)', () => {
     expect(button.textContent).to.equal('Reverse (return a done order)');
     await userEvent.type(within(adminPanel).getByRole('textbox', { name: 'Reason' }), 'chargeback');
     await userEvent.click(button);
+    // It asks first: nothing is sent until confirmed.
+    const question = await within(adminPanel).findByRole('alertdialog', { name: 'Reverse (return a done order) order BOARD00001?' });
+    expect(api.requests.some((request) => request.path === '/operator/orders/BOARD00001/reverse')).to.equal(false);
+    await userEvent.click(within(question).getByRole('button', { name: 'Yes, do it' }));
     await waitFor(() => expect(api.requests.filter((request) => request.path === '/operator/orders/BOARD00001/reverse').map((request) => request.body)).to.deep.equal([{ reason: 'chargeback' }]));
+  });
+
+  it('asks before deleting an order (cancel sends nothing), and rejects a card with the reason the customer sees', async () => {
+    const pending: BoardOrderDrawer = { ...drawer, status: 'new', cardCheck: 'pending', confirmedAt: null };
+    api.on('GET /operator/orders/BOARD00001', ok(pending));
+    api.on('POST /operator/orders/BOARD00001/delete', ok({ ...pending, status: 'deleted' }));
+    api.on('POST /operator/orders/BOARD00001/card-reject', ok({ ...pending, cardCheck: 'rejected' }));
+    const panel = await openDrawer();
+    const sent = (action: string) => api.requests.filter((request) => request.path === `/operator/orders/BOARD00001/${action}`).map((request) => request.body);
+
+    await userEvent.click(await within(panel).findByTestId('action-delete'));
+    await userEvent.click(within(await within(panel).findByRole('alertdialog', { name: 'Delete order BOARD00001?' })).getByRole('button', { name: 'Cancel' }));
+    expect(within(panel).queryByRole('alertdialog')).to.equal(null);
+    expect(sent('delete')).to.deep.equal([]);
+
+    await userEvent.click(within(panel).getByTestId('action-card-reject'));
+    const question = await within(panel).findByRole('alertdialog', { name: 'Reject card order BOARD00001?' });
+    await userEvent.type(within(panel).getByRole('textbox', { name: 'Reason the customer sees (blank: the standard text)' }), 'The number is cut off');
+    expect(sent('card-reject')).to.deep.equal([]);
+    await userEvent.click(within(question).getByRole('button', { name: 'Yes, do it' }));
+    await waitFor(() => expect(sent('card-reject')).to.deep.equal([{ reason: 'The number is cut off' }]));
   });
 
   it('shows no reassign control to an operator, and asks for no staff list', async () => {
