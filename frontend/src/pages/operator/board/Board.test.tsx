@@ -150,7 +150,7 @@ describe('order board (UI)', () => {
     const done: BoardOrderDrawer = { ...drawer, status: 'done', cardCheck: 'approved', receivedAmount: drawer.amountSend };
     api.on('GET /operator/orders/BOARD00001', ok(done));
     const panel = await openDrawer();
-    await waitFor(() => expect(within(panel).getByTestId('field-status').textContent).to.contain('done'));
+    await waitFor(() => expect(within(panel).getByTestId('field-status').textContent).to.equal('StatusDone: paid out'));
     expect(within(panel).queryByTestId('action-reverse')).to.equal(null);
     cleanup();
 
@@ -203,11 +203,16 @@ describe('order board (UI)', () => {
     await screen.findByTestId('operator-orders');
     await userEvent.click(screen.getByTestId('open-BOARD00001'));
     const panel = await screen.findByTestId('order-drawer');
-    await waitFor(() => expect(within(panel).getByTestId('field-profit').textContent).to.contain('4000'));
-    expect(within(panel).getByTestId('field-profit').textContent).to.equal(`Profit4000 ${row.to.code}`);
-    expect(within(panel).getByTestId('field-profitUsdt').textContent).to.equal('Profit in USDT (fixed when done)50.5 USDT');
-    expect(within(panel).getByTestId('field-rateAtCreation').textContent).to.equal('Rate at creation356');
-    expect(within(panel).getByTestId('field-marketRate').textContent).to.equal('Market rate360');
+    // Amounts and rates as the customer's page writes them: grouped, with the currency; a rate as `1 RUB = 356 BTC`.
+    await waitFor(() => expect(within(panel).getByTestId('field-profit').textContent).to.equal('Profit4\u00a0000\u00a0BTC'));
+    expect(within(panel).getByTestId('field-profitUsdt').textContent).to.equal('Profit in USDT (fixed when done)50.5\u00a0USDT');
+    expect(within(panel).getByTestId('field-rateAtCreation').textContent).to.equal('Rate at creation1\u00a0RUB = 356\u00a0BTC');
+    expect(within(panel).getByTestId('field-marketRate').textContent).to.equal('Market rate1\u00a0RUB = 360\u00a0BTC');
+    expect(drawer.amountSend).to.equal('356000.01');
+    expect(within(panel).getByTestId('field-send').textContent).to.equal('Sends356\u00a0000.01\u00a0RUB');
+    expect(within(panel).getByTestId('field-cardCheck').textContent).to.match(/^Card check(not required|photo awaited|check the photo|approved|rejected)$/);
+    // The history names each step and status in words, in the page's language.
+    expect(within(panel).getByTestId('drawer-history').textContent).to.contain('Created').and.not.match(/\bcreated\b/);
     expect(within(panel).getByRole('img').getAttribute('src')).to.equal(drawer.fileLinks.card);
     await waitFor(() => expect(screen.getByTestId('operator-order-BOARD00001').className).to.not.contain('operator-row--unseen'));
     expect(api.requests.some((request) => request.method === 'POST' && request.path === '/operator/orders/BOARD00001/seen')).to.equal(true);

@@ -8,11 +8,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardOrderRow } from '../../../../../common/board';
-import type { OperatorOrderDto } from '../../../../../common/orders';
+import { formatMoney } from '../../../../../common/money';
+import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto } from '../../../../../common/orders';
+import { monitoringInOut } from '../../../../../common/rateMath';
 import { REFERRAL_CURRENCY } from '../../../../../common/referral';
 import { ApiError } from '../../../api/ApiError';
 import { Button } from '../../../components/Button';
 import { PageLoader } from '../../../layout/PageLoader';
+import { operatorStatusKey } from '../../../orders/status';
 import { OrderActions } from '../OrderActions';
 import { boardApi } from './api';
 import { ReassignControl } from './ReassignControl';
@@ -25,7 +28,12 @@ interface Props {
 }
 
 export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const when = (at: string) => new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  /** A history entry's action as the console names it (an unknown one as it is recorded). */
+  const actionName = (action: string) =>
+    (OPERATOR_ACTIONS as readonly string[]).includes(action) ? t(`order.operator.actions.${action as OperatorAction}`) : t(`boardUi.history.${action}`, { defaultValue: action });
+  const statusName = (status: string) => t(`order.operator.statuses.${status}`, { defaultValue: status });
   const queryClient = useQueryClient();
   const drawer = useQuery({ queryKey: ['operator', 'drawer', uid], queryFn: () => boardApi.drawer(uid) });
   const notes = useQuery({ queryKey: ['operator', 'notes', uid], queryFn: () => boardApi.notes(uid) });
@@ -50,6 +58,12 @@ export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
   }
 
   const order = drawer.data;
+  /** A rate as the customer's page shows it: `1 BTC = 8 130 352.63 RUB`, or the other way round below 1. */
+  const rateText = (rate: string) => {
+    if (!order) return rate;
+    const { in: paid, out: got } = monitoringInOut(rate, order.from.precision);
+    return `${formatMoney(paid, order.from.currency)} = ${formatMoney(got, order.to.currency)}`;
+  };
   /** A dash, and why the figure is missing. */
   const unknown = (key: 'marketRate' | 'rateAtReceipt' | 'profit' | 'profitUsdt') => (
     <>
@@ -75,25 +89,25 @@ export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
           <dl className="board-fields">
             {(
               [
-                ['status', order.status],
+                ['status', t(operatorStatusKey(order))],
                 ['email', order.email],
-                ['send', `${order.amountSend} ${order.from.code}`],
-                ['receive', `${order.amountReceive} ${order.to.code}`],
-                ['received', order.receivedAmount ?? '—'],
+                ['send', formatMoney(order.amountSend, order.from.currency)],
+                ['receive', formatMoney(order.amountReceive, order.to.currency)],
+                ['received', order.receivedAmount === null ? '—' : formatMoney(order.receivedAmount, order.from.currency)],
                 ['senderAccount', order.senderAccount ?? '—'],
                 ['receiverAccount', order.receiverAccount ?? '—'],
                 ['refundAddress', order.refundAddress ?? '—'],
-                ['cardCheck', order.cardCheck],
-                ['receiptCheck', order.receiptCheck],
-                ['rateAtCreation', order.rateAtCreation],
-                ['marketRate', order.marketRate ?? unknown('marketRate')],
-                ['rateAtReceipt', order.rateAtReceipt ?? unknown('rateAtReceipt')],
-                ['profit', order.profit === null ? unknown('profit') : `${order.profit} ${order.to.code}`],
-                ['profitUsdt', order.profitUsdt === null ? unknown('profitUsdt') : `${order.profitUsdt} ${REFERRAL_CURRENCY}`],
+                ['cardCheck', t(`order.operator.cardChecks.${order.cardCheck}`)],
+                ['receiptCheck', t(`order.operator.receiptChecks.${order.receiptCheck}`)],
+                ['rateAtCreation', rateText(order.rateAtCreation)],
+                ['marketRate', order.marketRate === null ? unknown('marketRate') : rateText(order.marketRate)],
+                ['rateAtReceipt', order.rateAtReceipt === null ? unknown('rateAtReceipt') : rateText(order.rateAtReceipt)],
+                ['profit', order.profit === null ? unknown('profit') : formatMoney(order.profit, order.to.currency)],
+                ['profitUsdt', order.profitUsdt === null ? unknown('profitUsdt') : formatMoney(order.profitUsdt, REFERRAL_CURRENCY)],
                 ['assignedTo', order.assignedTo?.email ?? '—'],
                 ['escalated', order.escalated ? (order.escalationReason ?? '✓') : '—'],
                 ['comment', order.comment ?? '—'],
-                ['created', order.createdAt],
+                ['created', <time dateTime={order.createdAt}>{when(order.createdAt)}</time>],
               ] as const
             ).map(([key, value]) => (
               <div key={key} data-testid={`field-${key}`}>
@@ -128,8 +142,8 @@ export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
           <ol className="board-history" data-testid="drawer-history">
             {order.history.map((entry, index) => (
               <li key={index}>
-                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time> {entry.action}
-                {entry.from !== entry.to && ` (${entry.from ?? '—'} → ${entry.to})`} — {entry.actorName ?? t('boardUi.actors.other')}
+                <time dateTime={entry.at}>{when(entry.at)}</time> {actionName(entry.action)}
+                {entry.from !== entry.to && ` (${entry.from ? statusName(entry.from) : '—'} → ${statusName(entry.to)})`} — {entry.actorName ?? t('boardUi.actors.other')}
               </li>
             ))}
           </ol>
