@@ -370,6 +370,9 @@ describe('operator order board API', function () {
     expect(csvCell('a,b')).to.equal('"a,b"');
     const english = await fetch(`${server.url}/api/operator/orders.csv?q=${order.uid}`, { headers: { cookie: alice.cookieHeader(), lang: 'en' } });
     expect((await english.text()).split('\r\n')[0]).to.include('Order');
+    // A download link sends no lang header: it names the language as the console's link does, `?lang=`.
+    const linked = await fetch(`${server.url}/api/operator/orders.csv?q=${order.uid}&lang=en`, { headers: { cookie: alice.cookieHeader(), 'accept-language': 'ru' } });
+    expect((await linked.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).to.match(/^Order,/);
     expect((await fetch(`${server.url}/api/operator/orders.csv?status=bad`, { headers: { cookie: alice.cookieHeader() } })).status).to.equal(400);
   });
 });

@@ -59,9 +59,12 @@ export function createServerI18n(resources: Resource = loadLocaleResources()): S
 interface LangSource {
   get(field: string): string;
   cookies: { get(name: string): string | undefined };
+  /** A link that cannot send the header (a file download) names the language in `?lang=`. */
+  query?: Record<string, string | string[] | undefined>;
 }
 
-/** The request's language: the `lang` header, else the `lang` cookie, else Russian. */
+/** The request's language: the `lang` header, else a `lang` query parameter, else the `lang` cookie, else Russian. */
 export function resolveLang(request: LangSource): Lang {
-  return pickLang(request.get('lang'), request.cookies.get(LANG_COOKIE));
+  const asked = request.query?.lang;
+  return pickLang(request.get('lang'), typeof asked === 'string' ? asked : undefined, request.cookies.get(LANG_COOKIE));
 }

@@ -19,7 +19,7 @@ const CODE_FILTERS = new Set(['from', 'to', 'asset']);
 
 /** The order board: the live order table for operators and admins. */
 export default function OrdersSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { filters, setFilter } = useBoardFilters();
   const list = useOperatorOrders(filters, (status) => setFilter('status', status));
   const [open, setOpen] = useState<string | null>(null);
@@ -92,7 +92,7 @@ export default function OrdersSection() {
         {text('q')}
         {text('amountMin')}
         {text('amountMax')}
-        <a className="operator-csv" href={boardApi.csvUrl(filters)} download data-testid="operator-csv">
+        <a className="operator-csv" href={boardApi.csvUrl(filters, i18n.language)} download data-testid="operator-csv">
           {t('boardUi.csv')}
         </a>
         <span className="operator-live">{t('order.operator.live')}</span>

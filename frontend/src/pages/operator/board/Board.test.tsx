@@ -89,7 +89,7 @@ describe('order board (UI)', () => {
     await renderBoard();
     await screen.findByTestId('operator-orders');
     expect((screen.getByTestId('filter-assigned') as HTMLSelectElement).value).to.equal('me');
-    expect(screen.getByTestId('operator-csv').getAttribute('href')).to.equal(`${api.base}/operator/orders.csv?status=new&assigned=me`);
+    expect(screen.getByTestId('operator-csv').getAttribute('href')).to.equal(`${api.base}/operator/orders.csv?status=new&assigned=me&lang=en`);
     await userEvent.selectOptions(screen.getByTestId('filter-seen'), 'no');
     await waitFor(() => expect(window.location.search).to.equal('?status=new&assigned=me&seen=no'));
   });

@@ -53,8 +53,9 @@ export const boardApi = {
     }
     return users;
   },
-  csvUrl: (filters: BoardFilters) => {
+  /** The CSV of the filters, in `lang` (a download sends no `lang` header; the server reads `?lang=`). */
+  csvUrl: (filters: BoardFilters, lang: string) => {
     const query = filterQuery(filters);
-    return apiUrl(`/operator/orders.csv${query ? `?${query}` : ''}`);
+    return apiUrl(`/operator/orders.csv?${query ? `${query}&` : ''}lang=${encodeURIComponent(lang)}`);
   },
 };
