@@ -4,6 +4,7 @@ import { openWithAny, seal } from '../platform/security/secretBox';
 import { generateSecret, otpauthUrl, qrDataUrl, verifyTotp } from '../platform/security/totp';
 import { writeAccount, type AccountsContext } from './context';
 import { InvalidCode, TwoFactorState } from './errors';
+import { touchApiKey } from '../partnerApi/keyCache';
 
 /** The name authenticator apps show beside the account. */
 export const TOTP_ISSUER = 'Exchanger';
@@ -63,13 +64,20 @@ export async function enableTwoFactor(ctx: AccountsContext, user: User, props: {
   user.twoFactorEnabled = true;
 }
 
-/** Switches 2FA off with a valid code; the secret is erased. */
+/**
+ * Switches 2FA off with a valid code; the secret is erased. "Allow withdrawals" on the account's
+ * partner API keys needs 2FA on (partnerApi/keys.ts): it goes off with it, and the keys' cache is told.
+ */
 export async function disableTwoFactor(ctx: AccountsContext, user: User, props: { code: string }): Promise<void> {
   if (!user.twoFactorEnabled) throw new TwoFactorState();
-  await writeAccount(ctx, async ({ transaction }) => {
+  const withdrawing = await writeAccount(ctx, async ({ transaction }) => {
     await checkTotpCode(ctx, user, props.code, transaction);
     await ctx.models.User.update({ twoFactorEnabled: false, twoFactorSecret: null, totpLastStep: null }, { where: { id: user.id }, transaction });
+    const keys = await ctx.models.ApiKey.findAll({ where: { userId: user.id, allowWithdrawals: true }, attributes: ['id', 'publicKey'], transaction });
+    if (keys.length > 0) await ctx.models.ApiKey.update({ allowWithdrawals: false }, { where: { id: keys.map((key) => key.id) }, transaction });
+    return keys.map((key) => key.publicKey);
   });
+  await Promise.all(withdrawing.map((publicKey) => touchApiKey(ctx.kv, publicKey)));
   user.twoFactorEnabled = false;
   user.twoFactorSecret = null;
 }

@@ -78,15 +78,23 @@ describe('partner API: keys and the signed call', function () {
       const without = await client.request('PATCH', path, { allowWithdrawals: true, code: '123456' });
       expect([without.status, without.body.error?.code]).to.deep.equal([400, 'two_factor_required_for_withdrawals']);
       const secret: string = (await client.post('/user/profile/otp/setup')).body.data.secret;
+      // Three codes in a row (each step once): enabling one step back, the patch now, disabling one step ahead.
       const now = Date.now();
-      expect((await client.post('/user/profile/otp/enable', { code: totpCode(secret, now) })).status).to.equal(200);
+      expect((await client.post('/user/profile/otp/enable', { code: totpCode(secret, now - 30_000) })).status).to.equal(200);
       const noCode = await client.request('PATCH', path, { allowWithdrawals: true });
       expect(noCode.status).to.equal(400);
-      const wrong = await client.request('PATCH', path, { allowWithdrawals: true, code: totpCode(secret, now) });
+      const wrong = await client.request('PATCH', path, { allowWithdrawals: true, code: totpCode(secret, now - 30_000) });
       expect(wrong.body.error?.code).to.equal('invalid_code');
-      const ok = await client.request('PATCH', path, { allowWithdrawals: true, code: totpCode(secret, now + 30_000) });
+      const ok = await client.request('PATCH', path, { allowWithdrawals: true, code: totpCode(secret, now) });
       expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
       expect(ok.body.data.allowWithdrawals).to.equal(true);
+      expect((await signedCall(server, key, 'withdrawals_list', { time: nextTime() })).status).to.equal(200);
+      // 2FA off: the key's withdrawals go off with it, at once for signed calls too.
+      const off = await client.post('/user/profile/otp/disable', { code: totpCode(secret, now + 30_000) });
+      expect(off.status, JSON.stringify(off.body)).to.equal(200);
+      expect((await client.get('/user/api-keys')).body.data[0].allowWithdrawals).to.equal(false);
+      const refused = await signedCall(server, key, 'withdrawals_list', { time: nextTime() });
+      expect([refused.status, refused.body.error?.code]).to.deep.equal([403, 'withdrawals_not_allowed']);
     });
 
     it('validates the IP allow-list and refuses private callback URLs', async () => {
