@@ -9,7 +9,7 @@ import { isBankCard } from '../../../common/catalogue';
 import { Big } from '../../../common/money';
 import { maskCard, maskWallet, cardNumberDigits } from '../../../common/requisites';
 import { REFERRAL_CURRENCY, WITHDRAWAL_MOVES, type WithdrawalMove, type WithdrawalQuote, type WithdrawalRequest } from '../../../common/referral';
-import { validationMessage } from '../../../common/validation';
+import { rules, validationMessage } from '../../../common/validation';
 import { OtpRequired } from '../../accounts/errors';
 import { checkTotpCode } from '../../accounts/twoFactor';
 import { recordAudit, type AuditActor } from '../../audit/record';
@@ -75,6 +75,10 @@ async function payoutAccount(ctx: WithdrawalsContext, user: User, asset: Asset, 
   }
   const wallet = account.normalize('NFKC').trim();
   if (!wallet) throw new ValidationError({ account: t(validationMessage('required').key) });
+  // The shape an order's account must have (common/validation `account`), with no spaces inside a
+  // wallet: a payout to text that no network takes cannot be made. (Which network an address
+  // belongs to is not checked, for orders neither.)
+  if (/\s/.test(wallet) || rules.account(wallet) !== true) throw new ValidationError({ account: t(validationMessage('account').key) });
   return { accountKind: 'wallet' as const, account: wallet, accountMasked: maskWallet(wallet) };
 }
 

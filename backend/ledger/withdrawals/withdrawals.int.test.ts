@@ -112,6 +112,11 @@ describe('withdrawal requests (/api/user/partner/withdrawals, /api/operator/with
     expect((await request(partner, { amount: '-5' })).status).to.equal(400);
     expect((await request(partner, { amount: '10', currency: 'NOPE' })).status).to.equal(400);
     expect((await request(partner, { amount: '10', account: '' })).status).to.equal(400);
+    // A wallet that no network takes: refused on `account`, nothing held.
+    for (const account of ['hello world <script>', 'not a wallet!!', '0x', 'ab cd ef gh']) {
+      const bad = await request(partner, { amount: '10', account });
+      expect([bad.status, bad.body.error?.code, Object.keys(bad.body.error?.fields ?? {})], account).to.deep.equal([400, 'validation_failed', ['account']]);
+    }
     expect((await new TestClient(server.url).post('/user/partner/withdrawals', { currency: asset, amount: '10', account: 'x' })).status).to.equal(401);
     expect((await partnerBalances({ sequelize: server.db.sequelize }, partner.userId)).available).to.equal('15');
   });
