@@ -24,7 +24,7 @@ import { recordBlacklistMatch } from '../blacklist/commands';
 import { OrderRefused } from '../blacklist/errors';
 import { checkDirectionFields, isBankCard } from './directionRules';
 import { offeredDirection } from './directionCache';
-import { AmountRefused, DirectionUnavailable, ExternalIdTaken, RateChanged } from './errors';
+import { AmountRefused, DirectionUnavailable, ExternalIdTaken } from './errors';
 import { compareDecimals } from '../../common/rateMath';
 import { orderCreatedMail, queueOrderMail, sealOrderSecret } from './mail';
 import { pickPaymentDetail } from './paymentDetails';
@@ -59,7 +59,10 @@ export interface CreateOrderProps {
    * is the partner's server, not the customer's: no ipHash (the same-IP rule has nothing to compare).
    */
   api?: { keyId: number; externalId: string | null; callbackUrl: string | null };
-  /** The rate a quote promised (partner API `rate`): 409 rate_changed when the current one differs. */
+  /**
+   * The rate a fixed quote promised (partner API `rate`), honoured while the quote lasts (its
+   * caller checks the end): the amounts are priced at it, the limits and the reserve are today's.
+   */
   quotedRate?: string;
 }
 
@@ -80,12 +83,22 @@ async function cardCheckFor(ctx: OrdersContext, from: Asset, user: CreateOrderPr
   return 'required';
 }
 
-/** What an order of `request` would be priced at now: the widget's quote of the live rate (422 direction_unavailable, 400 for the rate type, AmountRefused for the amount). */
-export async function priceOrder(ctx: Pick<OrdersContext, 'rates' | 'models'>, request: Pick<CreateOrderRequest, 'from' | 'to' | 'rateType' | 'amountSend' | 'amountReceive'>, t: Translate) {
+/**
+ * What an order of `request` would be priced at now: the widget's quote of the live rate (422
+ * direction_unavailable, 400 for the rate type, AmountRefused for the amount) — or of `quotedRate`,
+ * a fixed quote's promised rate, with the direction's current limits and reserve.
+ */
+export async function priceOrder(
+  ctx: Pick<OrdersContext, 'rates' | 'models'>,
+  request: Pick<CreateOrderRequest, 'from' | 'to' | 'rateType' | 'amountSend' | 'amountReceive'>,
+  t: Translate,
+  quotedRate?: string,
+) {
   const state = ctx.rates.current();
   const offered = offeredRate(state, request);
   if (!state || !offered) throw new DirectionUnavailable();
-  const { rate, from: fromRate, to: toRate } = offered;
+  const { from: fromRate, to: toRate } = offered;
+  const rate = quotedRate === undefined ? offered.rate : { ...offered.rate, rate: quotedRate };
   const direction = await offeredDirection(ctx, request.from, request.to);
   if (!direction.rateTypes.includes(request.rateType) || !rate.rateTypes.includes(request.rateType)) {
     throw new ValidationError({ rateType: t(validationMessage('general_error').key) });
@@ -99,8 +112,7 @@ export async function priceOrder(ctx: Pick<OrdersContext, 'rates' | 'models'>, r
 
 export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): Promise<CreateOrderResponse> {
   const { request, t } = props;
-  const { state, rate, fromRate, toRate, direction, quote } = await priceOrder(ctx, request, t);
-  if (props.quotedRate !== undefined && compareDecimals(props.quotedRate, rate.rate) !== 0) throw new RateChanged();
+  const { state, rate, fromRate, toRate, direction, quote } = await priceOrder(ctx, request, t, props.quotedRate);
   const extra = await checkDirectionFields(
     request,
     { extraFields: direction.extraFields, from: direction.fromAsset, to: direction.toAsset },

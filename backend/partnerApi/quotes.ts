@@ -4,8 +4,9 @@
  * app's key (security/secretBox appSecretKeys; any configured key verifies: key rotation). It
  * names the key it was given to, the direction, the rate type, the side and amount typed, the rate
  * and its end. order_create with it: another key's or a forged quote → validation_error (quoteId),
- * past `expiresAt` → quote_expired; a fixed quote whose rate is no longer current → quote_expired
- * (createOrder's `quotedRate`).
+ * past `expiresAt` → quote_expired. Until then a fixed quote is honoured at its rate, however the
+ * market moved (createOrder's `quotedRate`; the limits and the reserve are the current ones), as
+ * ChangeNOW's rateId and SideShift's quote are; a float quote is priced at the rate of the moment.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RateType } from '../../common/enums';

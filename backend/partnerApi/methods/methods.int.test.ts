@@ -139,11 +139,19 @@ describe('partner API methods (backend/partnerApi/methods)', function () {
     const lateMethods = new Map(createApiMethods(later).map((method) => [method.name, method]));
     await refused(call(caller, 'order_create', { quoteId: quote.quoteId, email: 'x@example.test', receiverAccount: 'w-3' }, lateMethods), 'quote_expired');
 
-    // The rate moved: a fixed quote no longer stands.
+    // The rate moved: a fixed quote is honoured at its rate until it expires; a float one is priced now.
     const moving = await buildDirection(server, { rate: '10' });
     const old = await call<PartnerQuoteDto>(caller, 'rate', { from: moving.from, to: moving.to, rateType: 'fixed', amountSend: '1' });
+    const floating = await call<PartnerQuoteDto>(caller, 'rate', { from: moving.from, to: moving.to, rateType: 'float', amountSend: '1' });
     await publishTestRate(server, testRate({ ...moving, rate: '11' }));
-    await refused(call(caller, 'order_create', { quoteId: old.quoteId, email: 'x@example.test', receiverAccount: 'w-4' }), 'quote_expired');
+    const honoured = await call<PartnerOrderDto>(caller, 'order_create', { quoteId: old.quoteId, email: 'x@example.test', receiverAccount: 'wallet-0004' });
+    expect(honoured.order).to.include({ amountSend: '1', amountReceive: '10', rateType: 'fixed' });
+    expect((await models().Order.findOne({ where: { uid: honoured.uid } }))!.rate).to.equal('10');
+    const now = await call<PartnerOrderDto>(caller, 'order_create', { quoteId: floating.quoteId, email: 'x@example.test', receiverAccount: 'wallet-0005' });
+    expect(now.order).to.include({ amountSend: '1', amountReceive: '11', rateType: 'float' });
+    // Past its end, not even the promised rate: quote_expired.
+    const lateMoving = new Map(createApiMethods(depsOf(server, { orders: testOrdersContext(server, () => new Date(Date.now() + 10 * 60_000)) })).map((method) => [method.name, method]));
+    await refused(call(caller, 'order_create', { quoteId: old.quoteId, email: 'x@example.test', receiverAccount: 'wallet-0006' }, lateMoving), 'quote_expired');
 
     // Maintenance: no new orders.
     const paused = new Map(createApiMethods(depsOf(server, { maintenance: { isOn: async () => true } })).map((method) => [method.name, method]));
