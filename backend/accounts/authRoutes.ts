@@ -58,10 +58,15 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   router.post('/sign-in', limits.perIp('signIn'), validate(signInSchema), async function signInRoute(ctx) {
     const body = ctx.state.input;
     await captcha.verify(body.captcha, { ip: clientIp(ctx), action: 'login' });
-    await limits.consume('signInEmailIp', `${normalizeEmail(body.email)}|${clientIp(ctx)}`);
+    const attempt = `${normalizeEmail(body.email)}|${clientIp(ctx)}`;
+    await limits.consume('signInEmailIp', attempt);
     if (body.code) await limits.consume('otpEmail', normalizeEmail(body.email));
     const origin = sessionOrigin(ctx);
     const user = await signIn(accounts, body, { ip: origin.ip, userAgent: origin.userAgent });
+    // Signed in: the attempt was no guess. Only failures use up the email's limit, so a customer
+    // signing in on several devices (or an office behind one address) is never locked out.
+    await limits.refund('signInEmailIp', attempt);
+    if (body.code) await limits.refund('otpEmail', normalizeEmail(body.email));
     if (!ctx.session) throw new UnauthorizedError();
     await startSession(accounts.kv, ctx.session, { userId: user.id, remember: body.remember, origin });
     respond(ctx, { ...presentProfile(user), message: ctx.state.t('accounts.success.signed_in') });

@@ -63,6 +63,21 @@ describe('accounts: brute-force limits', function () {
       expect((await client.post('/user/auth/sign-in', { email, password: TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.10' })).status).to.equal(200);
     });
 
+    it('counts only failed sign-ins per email+IP: twice the limit of good ones in a row all sign in, and the failures still count', async () => {
+      const { email } = await buildUser(server.db.sequelize);
+      const from = { 'x-forwarded-for': '203.0.113.60' };
+      for (let attempt = 1; attempt <= 2 * ACCOUNT_LIMITS.signInEmailIp.points; attempt += 1) {
+        expect((await new TestClient(server.url).post('/user/auth/sign-in', { email, password: TEST_PASSWORD }, from)).status, `sign-in ${attempt}`).to.equal(200);
+      }
+      // From another address (its own per-IP count far below that limit): the failures use the email's limit up.
+      const guesser = new TestClient(server.url);
+      const other = { 'x-forwarded-for': '203.0.113.61' };
+      for (let attempt = 1; attempt <= ACCOUNT_LIMITS.signInEmailIp.points; attempt += 1) {
+        expect((await guesser.post('/user/auth/sign-in', { email, password: 'Wrong-1!aA' }, other)).status, `guess ${attempt}`).to.equal(400);
+      }
+      expect((await guesser.post('/user/auth/sign-in', { email, password: TEST_PASSWORD }, other)).status).to.equal(429);
+    });
+
     it('limits one-time codes per user in the profile', async () => {
       const { email } = await buildUser(server.db.sequelize);
       const browser = new TestClient(server.url);

@@ -5,7 +5,7 @@ import { clientIp, type Limiter, type RateLimits } from '../platform/security/ra
 export const ACCOUNT_LIMITS = {
   /** Sign-in attempts per IP (every attempt counts). */
   signIn: { points: 30, durationSec: 15 * 60 },
-  /** Sign-in attempts per email+IP. */
+  /** Failed sign-in attempts per email+IP (a successful one gives its point back). */
   signInEmailIp: { points: 10, durationSec: 15 * 60 },
   /** One-time codes tried at sign-in per email (whatever the IP). */
   otpEmail: { points: 10, durationSec: 15 * 60 },
@@ -29,6 +29,8 @@ export interface AccountLimits {
   perIp(name: AccountLimitName): AppMiddleware;
   /** Counts one attempt for `key`; 429 too_many_requests once over the limit. */
   consume(name: AccountLimitName, key: string): Promise<void>;
+  /** Gives back the point of an attempt that succeeded (only failures should use up a limit). */
+  refund(name: AccountLimitName, key: string): Promise<void>;
 }
 
 /**
@@ -55,5 +57,6 @@ export function createAccountLimits(rateLimits: RateLimits): AccountLimits {
       };
     },
     consume: (name, key) => limiterFor(name).consume(key),
+    refund: (name, key) => limiterFor(name).reward(key),
   };
 }
