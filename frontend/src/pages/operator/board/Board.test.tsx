@@ -212,7 +212,7 @@ describe('order board (UI)', () => {
     expect(within(panel).getByTestId('field-send').textContent).to.equal('Sends356\u00a0000.01\u00a0RUB');
     expect(within(panel).getByTestId('field-cardCheck').textContent).to.match(/^Card check(not required|photo awaited|check the photo|approved|rejected)$/);
     // The history names each step and status in words, in the page's language.
-    expect(within(panel).getByTestId('drawer-history').textContent).to.contain('Created').and.not.match(/\bcreated\b/);
+    expect(within(panel).getByTestId('drawer-history').textContent).to.contain('Order created (— → New)');
     expect(within(panel).getByRole('img').getAttribute('src')).to.equal(drawer.fileLinks.card);
     await waitFor(() => expect(screen.getByTestId('operator-order-BOARD00001').className).to.not.contain('operator-row--unseen'));
     expect(api.requests.some((request) => request.method === 'POST' && request.path === '/operator/orders/BOARD00001/seen')).to.equal(true);

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardOrderRow } from '../../../../../common/board';
 import { formatMoney } from '../../../../../common/money';
-import { OPERATOR_ACTIONS, type OperatorAction, type OperatorOrderDto } from '../../../../../common/orders';
+import type { OperatorOrderDto } from '../../../../../common/orders';
 import { monitoringInOut } from '../../../../../common/rateMath';
 import { REFERRAL_CURRENCY } from '../../../../../common/referral';
 import { ApiError } from '../../../api/ApiError';
@@ -30,9 +30,8 @@ interface Props {
 export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
   const { t, i18n } = useTranslation();
   const when = (at: string) => new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
-  /** A history entry's action as the console names it (an unknown one as it is recorded). */
-  const actionName = (action: string) =>
-    (OPERATOR_ACTIONS as readonly string[]).includes(action) ? t(`order.operator.actions.${action as OperatorAction}`) : t(`boardUi.history.${action}`, { defaultValue: action });
+  /** A history entry's action in the words of the customer's history (an unknown one as it is recorded). */
+  const actionName = (action: string) => t(`order.history.actions.${action}`, { defaultValue: action });
   const statusName = (status: string) => t(`order.operator.statuses.${status}`, { defaultValue: status });
   const queryClient = useQueryClient();
   const drawer = useQuery({ queryKey: ['operator', 'drawer', uid], queryFn: () => boardApi.drawer(uid) });
