@@ -44,8 +44,12 @@ export function ExchangeRow({ row }: { row: UserExchangeDto }) {
           <span className="exchanges-money">{formatMoney(row.amountReceive, row.to.code)}</span>
         </span>
       </td>
-      <td data-label={t('exchanges.columns.received')}>{row.receivedAmount === null ? <span className="exchanges-muted">—</span> : formatMoney(row.receivedAmount, row.from.code)}</td>
-      <td data-label={t('exchanges.columns.income')}>{formatMoney(row.amountReceive, row.to.code)}</td>
+      <td data-label={t('exchanges.columns.received')}>
+        {row.receivedAmount === null ? <span className="exchanges-muted">—</span> : <span className="exchanges-money">{formatMoney(row.receivedAmount, row.from.code)}</span>}
+      </td>
+      <td data-label={t('exchanges.columns.income')}>
+        <span className="exchanges-money">{formatMoney(row.amountReceive, row.to.code)}</span>
+      </td>
       <td data-label={t('exchanges.columns.date')}>
         <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</time>
       </td>
