@@ -19,6 +19,10 @@ describe('the order page’s first lines (common/orderTexts.ts)', () => {
     expect(stepHeading(order({ step: 'processing', status: 'new', paidAt: '2026-11-29T00:00:00.000Z' }))).to.deep.equal({ title: 'order.status.new', text: 'order.pay.paidAt' });
     expect(stepHeading(order({ step: 'processing', status: 'progress' }))).to.deep.equal({ title: 'order.status.progress', text: 'order.processing.text' });
     expect(stepHeading(order({ step: 'processing', status: 'warning', exception: 'underpaid' })).text).to.equal('order.processing.underpaid');
+    // Held, or a payment problem: what to do (support), not "we are processing".
+    expect(stepHeading(order({ step: 'processing', status: 'hold', paidAt: '2026-11-29T00:00:00.000Z' })).text).to.equal('order.processing.hold');
+    expect(stepHeading(order({ step: 'processing', status: 'warning' })).text).to.equal('order.processing.problem');
+    expect(stepHeading(order({ step: 'processing', status: 'error' })).text).to.equal('order.processing.problem');
     expect(stepHeading(order({ step: 'finished', status: 'done' }))).to.deep.equal({ title: 'order.status.done', text: 'order.finished.done' });
     expect(stepHeading(order({ step: 'finished', status: 'deleted', deleteReason: 'expired' }))).to.deep.equal({ title: 'order.status.expired', text: 'order.finished.expired' });
   });

@@ -36,6 +36,9 @@ export function statusTone(status: OrderStatus): 'info' | 'success' | 'warning' 
 export function statusTextKey(order: Pick<OrderDto, 'step' | 'status' | 'deleteReason' | 'exception' | 'paidAt'>): string {
   if (order.step === 'finished') return `order.finished.${finishedAs(order)}`;
   if (order.exception) return `order.processing.${order.exception}`;
+  // Held for a check, or a payment problem: what the customer can do, not "we are processing".
+  if (order.status === 'hold') return 'order.processing.hold';
+  if (order.status === 'warning' || order.status === 'error') return 'order.processing.problem';
   return awaitsFunds(order) ? 'order.pay.paidAt' : 'order.processing.text';
 }
 
