@@ -4,6 +4,10 @@
 // listening on <port> used per request (/proc; Linux). docs/benchmarks.md, session 19: the large shared answers.
 import http from 'node:http'; import { execSync } from 'node:child_process';
 const [port, path, n] = [process.argv[2], process.argv[3], Number(process.argv[4] ?? 20)];
+if (!port || !path) {
+  console.error('usage: node bench/answerCost.mjs <port> <path> [count]');
+  process.exit(2);
+}
 const pid = execSync(`fuser ${port}/tcp 2>/dev/null`).toString().trim().split(/\s+/)[0];
 const cpu = () => { const f = execSync(`cat /proc/${pid}/stat`).toString().split(' '); return (Number(f[13]) + Number(f[14])) * 10; };
 const get = () => new Promise((res, rej) => { const t = performance.now(); http.get({ port, path, headers: { 'accept-encoding': 'br, gzip' } }, (r) => { let n = 0; r.on('data', (c) => (n += c.length)); r.on('end', () => res([performance.now() - t, n, r.headers['content-encoding'], r.headers['transfer-encoding']])); }).on('error', rej); });
