@@ -201,6 +201,12 @@ export function paymentWindowRuns(order: StatusOf & { paidAt: unknown; expiresAt
   return order.status === 'new' && !order.paidAt && order.expiresAt !== null;
 }
 
+/** What stops a processing order that the customer should know of: an extra check (hold) or a payment problem (warning, error). */
+export function processingStop(order: StatusOf): 'hold' | 'problem' | null {
+  if (order.status === 'hold') return 'hold';
+  return order.status === 'warning' || order.status === 'error' ? 'problem' : null;
+}
+
 /** The customer said they paid and no funds are recorded yet. */
 export function awaitsFunds(order: StatusOf & { paidAt: unknown }): boolean {
   return order.status === 'new' && Boolean(order.paidAt);

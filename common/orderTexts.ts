@@ -4,7 +4,7 @@
  * by the page's steps (frontend/src/pages/order) and by the server's prerendered first screen
  * (backend/seo/shell.ts), which must say the same words before the page's JavaScript has arrived.
  */
-import { awaitsFunds, finishedAs, isExpired } from './orderRules';
+import { awaitsFunds, finishedAs, isExpired, processingStop } from './orderRules';
 import type { OrderStatus } from './enums';
 import { ORDER_STEPS, type OrderDto, type OrderStep } from './orders';
 
@@ -37,8 +37,8 @@ export function statusTextKey(order: Pick<OrderDto, 'step' | 'status' | 'deleteR
   if (order.step === 'finished') return `order.finished.${finishedAs(order)}`;
   if (order.exception) return `order.processing.${order.exception}`;
   // Held for a check, or a payment problem: what the customer can do, not "we are processing".
-  if (order.status === 'hold') return 'order.processing.hold';
-  if (order.status === 'warning' || order.status === 'error') return 'order.processing.problem';
+  const stop = processingStop(order);
+  if (stop) return `order.processing.${stop}`;
   return awaitsFunds(order) ? 'order.pay.paidAt' : 'order.processing.text';
 }
 

@@ -178,7 +178,7 @@ export const PARTNER_API_EXAMPLE_PARAMS = {
     rateType: 'fixed',
     amountSend: '0.01',
     email: 'client@example.com',
-    receiverAccount: '2202200000000000',
+    receiverAccount: '2202200000000008',
     externalId: 'order-1001',
     callbackUrl: 'https://partner.example.com/exchanger-hook',
   },

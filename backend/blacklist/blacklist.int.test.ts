@@ -5,15 +5,14 @@ import type { CreateOrderRequest, OperatorOrderDto } from '../../common/orders';
 import { TestClient } from '../accounts/testing';
 import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { initModels } from '../models';
-import { buildDirection, orderRequest, type TestDirection } from '../orders/testing';
+import { buildDirection, luhnCard, orderRequest, type TestDirection } from '../orders/testing';
 import { startTestServer, twoWebProcessesOnRedis, type TestServer } from '../test/server';
 import { cardDigits } from './normalize';
 import { testBlacklist, type TestBlacklist } from './testing';
 
 /** A card number of its own (random, so no other test on a shared database ever matches it). */
-function randomCard(): string {
-  return `9${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
-}
+/** A card number of its own for each order (passing Luhn, as an order's card must). */
+const randomCard = () => luhnCard('9');
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 describe('blacklist: entries, and the orders they refuse or hold (real HTTP)', function () {

@@ -66,7 +66,7 @@ describe('operator order board API', function () {
     const email = `board-${randomBytes(4).toString('hex')}@example.test`;
     const wallet = `wallet-${randomBytes(6).toString('hex')}`;
     const { order: a } = await buildOrder(server, { direction, request: { email, amountSend: '1.5', senderAccount: wallet } });
-    const { order: b } = await buildOrder(server, { direction, request: { amountSend: '10', receiverAccount: '5555 4444 3333 9876' }, set: { status: 'hold' } });
+    const { order: b } = await buildOrder(server, { direction, request: { amountSend: '10', receiverAccount: '5555 4444 3331 9876' }, set: { status: 'hold' } });
     const { order: c } = await buildOrder(server, { direction: other, request: { amountSend: '3' } });
     expect(uids(await list(alice, 'status=hold'))).to.include(b.uid).and.not.include(a.uid);
     expect(uids(await list(alice, `to=${direction.to}`))).to.include.members([a.uid, b.uid]);

@@ -4,8 +4,9 @@
  * the direction's extra fields with their patterns. Failures are translated per field
  * (`senderAccount`, `receiverAccount`, `extra.<name>`), with the messages the form shows.
  */
-import { object, string, ValidationError as SchemaValidationError, type AnySchema } from 'yup';
-import type { AssetDto, ExtraFieldDto } from '../../common/catalogue';
+import { object, string, ValidationError as SchemaValidationError, type AnySchema, type StringSchema } from 'yup';
+import { isBankCard, type AssetDto, type ExtraFieldDto } from '../../common/catalogue';
+import { normalizeCardNumber } from '../../common/paymentDetails';
 import type { CreateOrderRequest } from '../../common/orders';
 import { accountField, rule, translateValidationError, validationMessage } from '../../common/validation';
 import type { Translate } from '../platform/i18n';
@@ -33,20 +34,32 @@ function extraSchema(field: ExtraFieldDto): AnySchema {
 export { isBankCard } from '../../common/catalogue';
 
 /**
+ * A side's account in its asset's form: a bank card's number passes Luhn (spaces and dashes
+ * allowed, as the saved requisites take it), a wallet has no spaces inside; else `validation.account`.
+ * Which network a wallet address belongs to is not checked.
+ */
+function inAssetForm<S extends StringSchema<string | undefined>>(schema: S, side: Pick<AssetDto, 'type' | 'code'>): S {
+  const message = validationMessage('account');
+  if (isBankCard(side)) return schema.test({ name: 'card_number', message, test: (value) => !value || normalizeCardNumber(value) !== null }) as S;
+  if (side.type === 'coin') return schema.test({ name: 'wallet', message, test: (value) => !value || !/\s/.test(value.trim()) }) as S;
+  return schema;
+}
+
+/**
  * Checks the accounts and extra fields of `request` for the direction; returns the extra fields
  * kept (those the direction names, trimmed) or throws 400 validation_failed.
  */
 export async function checkDirectionFields(
   request: Pick<CreateOrderRequest, 'senderAccount' | 'receiverAccount' | 'extra'>,
-  direction: { extraFields: ExtraFieldDto[]; from: Pick<AssetDto, 'type'>; to: Pick<AssetDto, 'type'> },
+  direction: { extraFields: ExtraFieldDto[]; from: Pick<AssetDto, 'type' | 'code'>; to: Pick<AssetDto, 'type' | 'code'> },
   t: Translate,
 ): Promise<OrderExtra> {
   const optionalAccount = string().test(rule('account'));
   const extraShape: Record<string, AnySchema> = {};
   for (const field of direction.extraFields) extraShape[field.name] ??= extraSchema(field);
   const schema = object({
-    senderAccount: direction.from.type === 'fiat' ? accountField : optionalAccount,
-    receiverAccount: direction.to.type === 'cash' ? optionalAccount : accountField,
+    senderAccount: inAssetForm(direction.from.type === 'fiat' ? accountField : optionalAccount, direction.from),
+    receiverAccount: inAssetForm(direction.to.type === 'cash' ? optionalAccount : accountField, direction.to),
     extra: object(extraShape),
   });
   const extra: OrderExtra = {};

@@ -127,6 +127,25 @@ describe('orders API: create, read, customer actions', function () {
     expect(ok.body.data.order.extra).to.deep.equal({ memo: '123' });
   });
 
+  it('takes a bank card side only as a card number passing Luhn, and a wallet without spaces', async () => {
+    const toCard = await buildDirection(server, { from: { type: 'coin' }, to: { type: 'fiat' } });
+    for (const receiverAccount of ['Ivan Petrov', '1234', '4276380012345678', 'abcd efgh ijkl']) {
+      const refused = await client.post('/orders', orderRequest(toCard, { receiverAccount }));
+      expect([refused.status, refused.body.error?.fields], receiverAccount).to.deep.equal([400, { receiverAccount: 'Incorrect account details entered' }]);
+    }
+    for (const receiverAccount of ['4111111111111111', '4276 3800 1234 5679', '4276-3800-1234-5679']) {
+      expect((await client.post('/orders', orderRequest(toCard, { receiverAccount }))).status, receiverAccount).to.equal(201);
+    }
+    const fromCard = await buildDirection(server, { from: { type: 'fiat' }, to: { type: 'coin' } });
+    const badSender = await client.post('/orders', orderRequest(fromCard, { senderAccount: '4111111111111112', receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }));
+    expect(badSender.body.error?.fields).to.deep.equal({ senderAccount: 'Incorrect account details entered' });
+    const spacedWallet = await client.post('/orders', orderRequest(fromCard, { senderAccount: '4111111111111111', receiverAccount: 'bc1qxy2k gdygjrsq tzq2n0yr' }));
+    expect(spacedWallet.body.error?.fields).to.deep.equal({ receiverAccount: 'Incorrect account details entered' });
+    // A fast-payment (SBP) side is no card: its account keeps the general rule.
+    const sbp = await buildDirection(server, { from: { type: 'coin' }, to: { type: 'fiat', prefix: 'SBP' } });
+    expect((await client.post('/orders', orderRequest(sbp, { receiverAccount: '+7 999 123 45 67' }))).status).to.equal(201);
+  });
+
   it('asks a bank card sender to verify the card, unless the sender pays by fast payment', async () => {
     const card = await buildDirection(server, { from: { type: 'fiat' }, to: { type: 'coin' } });
     const cardOrder = await client.post('/orders', orderRequest(card, { senderAccount: '4111111111111111', receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }));

@@ -82,7 +82,7 @@ describe('the partner API examples of the documentation, run by their interprete
 
       it('creates an order (quotes, a backslash, $( ) and Cyrillic in externalId, kept as they are) that the key owner sees in GET /api/user/exchanges', async () => {
         const externalId = `partner's "заказ" \\ $(id) ${randomBytes(3).toString('hex')}`;
-        const params = { from: direction.from, to: direction.to, rateType: 'fixed', amountSend: '1', email: 'client@example.test', receiverAccount: 'client-wallet-01', externalId };
+        const params = { from: direction.from, to: direction.to, rateType: 'fixed', amountSend: '1', email: 'client@example.test', receiverAccount: '4111111111111111', externalId };
         const answer = await runExample(language, { method: 'order_create', params });
         expect(answer.success, JSON.stringify(answer)).to.equal(true);
         const order = answer.data as PartnerOrderDto;

@@ -88,8 +88,8 @@ describe('the partner API OpenAPI document checked against real answers (openapi
     await ok(key, 'directions', { from: direction.from });
     const quote = await ok<PartnerQuoteDto>(key, 'rate', { from: direction.from, to: direction.to, rateType: 'fixed', amountSend: '2' });
     await ok(key, 'rate', { from: direction.from, to: direction.to, rateType: 'float', amountReceive: '150' });
-    const quoted = await ok<PartnerOrderDto>(key, 'order_create', { quoteId: quote.quoteId, email: 'quoted@example.test', receiverAccount: 'customer-wallet-0002' });
-    const order = { from: direction.from, to: direction.to, rateType: 'float', amountSend: '1', email: `c-${randomBytes(4).toString('hex')}@example.test`, receiverAccount: 'customer-wallet-0001', extra: { memo: '12345' }, comment: 'from the docs test' };
+    const quoted = await ok<PartnerOrderDto>(key, 'order_create', { quoteId: quote.quoteId, email: 'quoted@example.test', receiverAccount: '4111111111111111' });
+    const order = { from: direction.from, to: direction.to, rateType: 'float', amountSend: '1', email: `c-${randomBytes(4).toString('hex')}@example.test`, receiverAccount: '4111111111111111', extra: { memo: '12345' }, comment: 'from the docs test' };
     const made = await ok<PartnerOrderDto>(key, 'order_create', { ...order, externalId: 'docs-1', callbackUrl: 'https://partner.example/hook' });
     await ok(key, 'order_create', { ...order, externalId: 'docs-1', callbackUrl: 'https://partner.example/hook' });
     await ok(key, 'order_get', { uid: made.uid });
@@ -118,7 +118,7 @@ describe('the partner API OpenAPI document checked against real answers (openapi
     const owner = await signedInAs(server, 'user');
     const key = await createApiKey(owner);
     const plain = { from: direction.from, to: direction.to, rateType: 'fixed' };
-    const order = { ...plain, email: 'refused@example.test', receiverAccount: 'customer-wallet-0003' };
+    const order = { ...plain, email: 'refused@example.test', receiverAccount: '4111111111111111' };
 
     await refused(key, 'ping', {}, 'bad_signature', { hash: 'f'.repeat(128) });
     await ok(key, 'ping');

@@ -40,7 +40,7 @@ describe('the partner API methods over the signed call', function () {
     expect(quote.status, JSON.stringify(quote.body)).to.equal(200);
     expect((quote.body.data as PartnerQuoteDto).quoteId).to.be.a('string');
 
-    const params = { from: direction.from, to: direction.to, rateType: 'fixed', amountSend: '1', email: 'client@example.test', receiverAccount: 'client-wallet-01', externalId: 'partner-order-1' };
+    const params = { from: direction.from, to: direction.to, rateType: 'fixed', amountSend: '1', email: 'client@example.test', receiverAccount: '4111111111111111', externalId: 'partner-order-1' };
     const made = await call('order_create', params);
     expect(made.status, JSON.stringify(made.body)).to.equal(200);
     const { uid } = made.body.data as PartnerOrderDto;

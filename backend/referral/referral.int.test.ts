@@ -8,7 +8,7 @@ import { DEFAULT_REFERRAL_TIERS, REWARD_DECIMALS, type PartnerSummary, type Refe
 import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from '../accounts/testing';
 import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { initModels, type Order, type User } from '../models';
-import { buildDirection, buildOrder, orderRequest, type TestDirection } from '../orders/testing';
+import { buildDirection, buildOrder, luhnCard, orderRequest, type TestDirection } from '../orders/testing';
 import { requisiteHash } from '../requisites/numbers';
 import { startTestServer, type TestServer } from '../test/server';
 import type { RunningWorker } from '../workers';
@@ -117,7 +117,7 @@ describe('the referral programme', function () {
   describe('reward decisions', () => {
     /** A done-looking order attributed to `partnerId` with `profitUsdt`, decided. */
     async function decided(partnerId: number, set: Partial<Record<keyof Order, unknown>>, profitUsdt: string | null = '100') {
-      const { order } = await buildOrder(server, { direction, request: { receiverAccount: `customer-wallet-${randomBytes(6).toString('hex')}` }, set: { referrerId: partnerId, ...set } });
+      const { order } = await buildOrder(server, { direction, request: { receiverAccount: luhnCard() }, set: { referrerId: partnerId, ...set } });
       await order.reload();
       const reward = await writeTransaction(server.db.sequelize, (transaction) => decideReward(ctx, transaction, { ...order.get({ plain: true }), profitUsdt }));
       const row = (await models().ReferralReward.findOne({ where: { orderId: order.id } }))!;
@@ -130,20 +130,20 @@ describe('the referral programme', function () {
       expect((await decided(id, { userId: id })).row).to.include({ status: 'refused', reason: 'own_order', amount: null });
       expect((await decided(id, { email: owner.email })).row).to.include({ status: 'refused', reason: 'same_email' });
 
-      const card = '4276380012345678';
+      const card = '4276380012345679';
       await models().Requisite.create({
         userId: id, kind: 'card', assetCode: direction.to, numberSealed: null, numberHash: requisiteHash(ctx.secretKeys, 'card', card),
         masked: '•••• 5678', holder: null, expiryMonth: null, expiryYear: null, status: 'verified', rejectReason: null, shared: false,
         photoKey: null, photoAt: null, orderUid: null, decidedById: null, decidedAt: null, deletedAt: null,
       } as never);
-      expect((await decided(id, { receiverAccount: '4276 3800 1234 5678' })).row).to.include({ status: 'refused', reason: 'same_card' });
+      expect((await decided(id, { receiverAccount: '4276 3800 1234 5679' })).row).to.include({ status: 'refused', reason: 'same_card' });
 
       const wallet = 'bc1qpartnerwallet000000000000000000000';
-      await buildOrder(server, { direction, userId: id, request: { receiverAccount: wallet } });
-      expect((await decided(id, { receiverAccount: 'other-wallet-1', senderAccount: wallet })).row).to.include({ status: 'refused', reason: 'same_wallet' });
+      await buildOrder(server, { direction, userId: id, request: { senderAccount: wallet } });
+      expect((await decided(id, { senderAccount: wallet })).row).to.include({ status: 'refused', reason: 'same_wallet' });
 
       const shared = ipHash(ctx.secretKeys, '203.0.113.7');
-      const { order: partnersOwn } = await buildOrder(server, { direction, userId: id, request: { receiverAccount: 'partner-ip-wallet' } });
+      const { order: partnersOwn } = await buildOrder(server, { direction, userId: id, request: { receiverAccount: luhnCard() } });
       await partnersOwn.update({ ipHash: shared });
       expect((await decided(id, { ipHash: shared })).row).to.include({ status: 'refused', reason: 'same_ip' });
 
@@ -157,8 +157,8 @@ describe('the referral programme', function () {
       const id = owner.user.id;
       const wallet = `api-customer-wallet-${randomBytes(4).toString('hex')}`;
       // An earlier API order with the same customer wallet: not the partner's own account.
-      await buildOrder(server, { direction, userId: id, request: { receiverAccount: wallet }, set: { apiKeyId: 77, referrerId: id } });
-      const { row } = await decided(id, { userId: id, apiKeyId: 77, receiverAccount: wallet });
+      await buildOrder(server, { direction, userId: id, request: { senderAccount: wallet }, set: { apiKeyId: 77, referrerId: id } });
+      const { row } = await decided(id, { userId: id, apiKeyId: 77, senderAccount: wallet });
       expect(row).to.include({ status: 'eligible', reason: null });
       // Without the key it stays the partner's own order.
       expect((await decided(id, { userId: id })).row).to.include({ status: 'refused', reason: 'own_order' });

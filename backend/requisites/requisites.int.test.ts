@@ -4,23 +4,17 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { io as connect } from 'socket.io-client';
 import { QueryTypes } from 'sequelize';
-import { luhnValid } from '../../common/paymentDetails';
 import type { RequisiteDto } from '../../common/requisites';
 import { buildUser, TestClient } from '../accounts/testing';
 import { expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from '../console/testing';
 import { initModels } from '../models';
-import { buildDirection, buildOrder, testOrdersContext, waitForOutbox, type TestDirection } from '../orders/testing';
+import { buildDirection, buildOrder, luhnCard, testOrdersContext, waitForOutbox, type TestDirection } from '../orders/testing';
 import { createOrder } from '../orders/createOrder';
 import { requisitePhotoUrl } from './photoLink';
 import { REQUISITE_WRITES_PER_HOUR } from './routes';
 import { startTestServer, type TestServer } from '../test/server';
 import { HTML, jpegWithGps, picture, pngBomb, SVG } from '../uploads/testing';
 
-/** Card numbers passing Luhn (test ranges), made unique per run so a shared MariaDB never holds them already. */
-function luhnCard(prefix = '4'): string {
-  const body = `${prefix}${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 1e6).toString().padStart(6, '0')}`.slice(0, 15);
-  return [...'0123456789'].map((check) => `${body}${check}`).find(luhnValid)!;
-}
 
 async function upload(server: TestServer, client: TestClient, pathname: string, file: Buffer | string, name = 'card.png', type = 'image/png') {
   const form = new FormData();

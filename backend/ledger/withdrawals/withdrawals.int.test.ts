@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { luhnValid } from '../../../common/paymentDetails';
+import { luhnCard } from '../../orders/testing';
 import { Big } from '../../../common/money';
 import { TestClient } from '../../accounts/testing';
 import { expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from '../../console/testing';
@@ -58,10 +58,6 @@ async function staffQueue(operator: TestClient, status: string): Promise<Array<{
   return items;
 }
 
-function luhnCard(): string {
-  const body = `4${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 1e6).toString().padStart(6, '0')}`.slice(0, 15);
-  return [...'0123456789'].map((check) => `${body}${check}`).find(luhnValid)!;
-}
 
 describe('withdrawal requests (/api/user/partner/withdrawals, /api/operator/withdrawals)', function () {
   this.timeout(300_000);

@@ -11,6 +11,7 @@ import type { AssetType, RateType } from '../../../common/enums';
 import type { CreateOrderRequest } from '../../../common/orders';
 import type { Lang } from '../../../common/api';
 import { demoPaymentDetailRow } from '../../../db/seeders/payment-details';
+import { luhnValid } from '../../../common/paymentDetails';
 import { listOutbox, type OutboxMail } from '../../test/mail';
 import { initModels, type Order } from '../../models';
 import { directionKey, type RateAsset, type RatesChange, type RatesSnapshot } from '../../rates/engine';
@@ -131,6 +132,15 @@ export async function buildDirection(
   const reserve = options.to?.reserve ?? '1000000';
   await publishTestRate(server, testRate({ from: from.code, to: to.code, rate }, { rateTypes, min, max, reserve }), [from, to]);
   return { from: from.code, to: to.code, rate, fixedPeriodMinutes };
+}
+
+/**
+ * A card number passing Luhn (a test range: `prefix` then digits from the clock and chance), unique
+ * per call so that a shared MariaDB never holds it already; an order's card side must pass Luhn.
+ */
+export function luhnCard(prefix = '4'): string {
+  const body = `${prefix}${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 1e6).toString().padStart(6, '0')}`.slice(0, 15);
+  return [...'0123456789'].map((check) => `${body}${check}`).find(luhnValid)!;
 }
 
 /** The orders context of a test server (its database, KV, outbox — or `mailer` — and rates). */

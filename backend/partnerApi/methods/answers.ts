@@ -140,7 +140,7 @@ export const partnerOrderExample = {
     expiresAt: '2026-01-15T10:30:00.000Z',
     email: 'client@example.com',
     senderAccount: null,
-    receiverAccount: '2202200000000000',
+    receiverAccount: '2202200000000008',
     extra: {},
     comment: null,
     manual: false,

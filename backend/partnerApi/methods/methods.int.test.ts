@@ -81,7 +81,7 @@ describe('partner API methods (backend/partnerApi/methods)', function () {
     throw new Error(`expected ${code}`);
   }
 
-  const order = (extra: Record<string, unknown> = {}) => ({ from: direction.from, to: direction.to, rateType: 'fixed', amountSend: '1', email: `c-${randomBytes(4).toString('hex')}@example.test`, receiverAccount: 'customer-wallet-0001', ...extra });
+  const order = (extra: Record<string, unknown> = {}) => ({ from: direction.from, to: direction.to, rateType: 'fixed', amountSend: '1', email: `c-${randomBytes(4).toString('hex')}@example.test`, receiverAccount: '4111111111111111', ...extra });
 
   it('lists the currencies and the directions with their live figures', async () => {
     const owner = await signedInAs(server, 'user');
@@ -126,7 +126,7 @@ describe('partner API methods (backend/partnerApi/methods)', function () {
     expect(row).to.include({ userId: owner.userId, referrerId: owner.userId, apiKeyId: caller.keyId, amountSend: '1', amountReceive: '100', ipHash: null });
 
     const quote = await call<PartnerQuoteDto>(caller, 'rate', { from: direction.from, to: direction.to, rateType: 'fixed', amountReceive: '250' });
-    const quoted = await call<PartnerOrderDto>(caller, 'order_create', { quoteId: quote.quoteId, email: 'quoted@example.test', receiverAccount: 'customer-wallet-0002' });
+    const quoted = await call<PartnerOrderDto>(caller, 'order_create', { quoteId: quote.quoteId, email: 'quoted@example.test', receiverAccount: '4111111111111111' });
     expect(quoted.order).to.include({ amountSend: '2.5', amountReceive: '250', rateType: 'fixed' });
 
     // Another key's quote, a forged one: validation_error on quoteId.
@@ -144,14 +144,14 @@ describe('partner API methods (backend/partnerApi/methods)', function () {
     const old = await call<PartnerQuoteDto>(caller, 'rate', { from: moving.from, to: moving.to, rateType: 'fixed', amountSend: '1' });
     const floating = await call<PartnerQuoteDto>(caller, 'rate', { from: moving.from, to: moving.to, rateType: 'float', amountSend: '1' });
     await publishTestRate(server, testRate({ ...moving, rate: '11' }));
-    const honoured = await call<PartnerOrderDto>(caller, 'order_create', { quoteId: old.quoteId, email: 'x@example.test', receiverAccount: 'wallet-0004' });
+    const honoured = await call<PartnerOrderDto>(caller, 'order_create', { quoteId: old.quoteId, email: 'x@example.test', receiverAccount: '4111111111111111' });
     expect(honoured.order).to.include({ amountSend: '1', amountReceive: '10', rateType: 'fixed' });
     expect((await models().Order.findOne({ where: { uid: honoured.uid } }))!.rate).to.equal('10');
-    const now = await call<PartnerOrderDto>(caller, 'order_create', { quoteId: floating.quoteId, email: 'x@example.test', receiverAccount: 'wallet-0005' });
+    const now = await call<PartnerOrderDto>(caller, 'order_create', { quoteId: floating.quoteId, email: 'x@example.test', receiverAccount: '4111111111111111' });
     expect(now.order).to.include({ amountSend: '1', amountReceive: '11', rateType: 'float' });
     // Past its end, not even the promised rate: quote_expired.
     const lateMoving = new Map(createApiMethods(depsOf(server, { orders: testOrdersContext(server, () => new Date(Date.now() + 10 * 60_000)) })).map((method) => [method.name, method]));
-    await refused(call(caller, 'order_create', { quoteId: old.quoteId, email: 'x@example.test', receiverAccount: 'wallet-0006' }, lateMoving), 'quote_expired');
+    await refused(call(caller, 'order_create', { quoteId: old.quoteId, email: 'x@example.test', receiverAccount: '4111111111111111' }, lateMoving), 'quote_expired');
 
     // Maintenance: no new orders.
     const paused = new Map(createApiMethods(depsOf(server, { maintenance: { isOn: async () => true } })).map((method) => [method.name, method]));

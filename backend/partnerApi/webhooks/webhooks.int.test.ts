@@ -51,7 +51,7 @@ describe('partner API webhooks (backend/partnerApi/webhooks)', function () {
   }
 
   async function createOrder(call: (method: string, body?: Record<string, unknown>) => ReturnType<typeof signedCall>, extra: Record<string, unknown> = {}): Promise<PartnerOrderDto> {
-    const made = await call('order_create', { from: direction.from, to: direction.to, rateType: 'fixed', amountSend: '1', email: 'client@example.test', receiverAccount: 'client-wallet-01', ...extra });
+    const made = await call('order_create', { from: direction.from, to: direction.to, rateType: 'fixed', amountSend: '1', email: 'client@example.test', receiverAccount: '4111111111111111', ...extra });
     expect(made.status, JSON.stringify(made.body)).to.equal(200);
     return made.body.data as PartnerOrderDto;
   }

@@ -142,7 +142,7 @@ describe('documentation page (UI)', () => {
     expect((method as HTMLSelectElement).value).to.equal('ping');
     expect(example()).to.contain("METHOD='ping'").and.contain("PARAMS='{}'");
     await user.selectOptions(method, 'order_create');
-    expect(example()).to.contain("METHOD='order_create'").and.contain(`"receiverAccount":"2202200000000000"`).and.contain('"callbackUrl":"https://partner.example.com/exchanger-hook"');
+    expect(example()).to.contain("METHOD='order_create'").and.contain(`"receiverAccount":"2202200000000008"`).and.contain('"callbackUrl":"https://partner.example.com/exchanger-hook"');
     await user.click(screen.getByRole('tab', { name: 'Python' }));
     expect(example()).to.contain("METHOD = 'order_create'").and.contain(`PARAMS = json.loads('{"from":"BTC"`);
   });
