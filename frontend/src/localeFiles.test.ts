@@ -60,6 +60,8 @@ describe('locale files of the app shell', () => {
 
   it('shows the spec message for an unknown path', () => {
     expect(load('en', 'error').page_not_found_message).to.equal('Page not found: {{path}}');
+    // The Russian site says it in Russian (the 404 page named the path in English on both before).
+    expect(load('ru', 'error').page_not_found_message).to.equal('Страница не найдена: {{path}}');
   });
 
   it('keeps the namespaces only the server speaks out of the browser, and no page asks for one of them', () => {
