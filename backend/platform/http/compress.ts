@@ -32,7 +32,7 @@ export const SHARED_GZIP_LEVEL = 6;
  * far (a large body's copy is a promise: it is made on zlib's thread pool, and the requests that
  * arrive meanwhile wait for that one copy).
  */
-const sharedBodies = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer; later?: { br?: Promise<Buffer>; gzip?: Promise<Buffer> } }>();
+const sharedBodies = new WeakMap<Buffer, Partial<Record<Coding, Buffer>> & { later?: Partial<Record<Coding, Promise<Buffer>>> }>();
 
 /**
  * Marks `body` as one answer shared by every request that sends it, never changed after this
@@ -44,11 +44,23 @@ export function shareBody(body: Buffer): Buffer {
   return body;
 }
 
-function compressed(body: string | Buffer, encoding: 'br' | 'gzip', size: number, shared: boolean): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: shared ? SHARED_BROTLI_QUALITY : DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
-    : gzipSync(body, { level: shared ? SHARED_GZIP_LEVEL : DYNAMIC_GZIP_LEVEL });
+type Coding = 'br' | 'gzip';
+type Levels = 'shared' | 'dynamic';
+
+function brotliOptions(levels: Levels, size: number) {
+  return { params: { [constants.BROTLI_PARAM_QUALITY]: levels === 'shared' ? SHARED_BROTLI_QUALITY : DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } };
 }
+
+function gzipOptions(levels: Levels) {
+  return { level: levels === 'shared' ? SHARED_GZIP_LEVEL : DYNAMIC_GZIP_LEVEL };
+}
+
+function compressed(body: string | Buffer, encoding: Coding, size: number, levels: Levels): Buffer {
+  return encoding === 'br' ? brotliCompressSync(body, brotliOptions(levels, size)) : gzipSync(body, gzipOptions(levels));
+}
+
+const brotliLater = promisify(brotliCompress);
+const gzipLater = promisify(gzip);
 
 /**
  * Compresses dynamic answers (the API's JSON and other text) of COMPRESS_THRESHOLD_BYTES and more,
@@ -89,19 +101,22 @@ export const COMPRESS_IN_PLACE_MAX_BYTES = 256 * 1024;
  * br); larger answers keep koa-compress's stream, unless shared. A shared body (`shareBody`) is
  * compressed once per coding, at the shared levels.
  */
-function compressInPlace(ctx: Parameters<AppMiddleware>[0]): void {
-  const wanted = compressible(ctx);
-  if (!wanted || wanted.size > COMPRESS_IN_PLACE_MAX_BYTES) return;
-  const { body, encoding, size } = wanted;
+function compressInPlace(ctx: Parameters<AppMiddleware>[0], { body, encoding, size }: Compressible): void {
   const kept = Buffer.isBuffer(body) ? sharedBodies.get(body) : undefined;
-  const bytes = kept?.[encoding] ?? compressed(body, encoding, size, kept !== undefined);
+  const bytes = kept?.[encoding] ?? compressed(body, encoding, size, kept ? 'shared' : 'dynamic');
   if (kept) kept[encoding] = bytes;
   ctx.set('Content-Encoding', encoding);
   ctx.body = bytes;
 }
 
+interface Compressible {
+  body: string | Buffer;
+  encoding: Coding;
+  size: number;
+}
+
 /** The answer's body, coding and size when it is JSON that may be compressed here (koa-compress's conditions). */
-function compressible(ctx: Parameters<AppMiddleware>[0]): { body: string | Buffer; encoding: 'br' | 'gzip'; size: number } | null {
+function compressible(ctx: Parameters<AppMiddleware>[0]): Compressible | null {
   const body = ctx.body;
   if ((typeof body !== 'string' && !Buffer.isBuffer(body)) || ctx.compress === false || ctx.res.headersSent || ctx.method === 'HEAD' || !ctx.response.is('json')) return null;
   if ([204, 205, 206, 304].includes(ctx.status) || ctx.response.get('Content-Encoding') || ctx.response.get('Content-Range')) return null;
@@ -112,9 +127,6 @@ function compressible(ctx: Parameters<AppMiddleware>[0]): { body: string | Buffe
   return encoding === 'identity' ? null : { body, encoding, size };
 }
 
-const brotliLater = promisify(brotliCompress);
-const gzipLater = promisify(gzip);
-
 /**
  * A shared body above COMPRESS_IN_PLACE_MAX_BYTES (the whole catalogue, the rates of every
  * direction: megabytes on the generated catalogue), compressed once per coding on zlib's thread
@@ -124,19 +136,13 @@ const gzipLater = promisify(gzip);
  * change every tick, and on their 4.9 MB br 5 takes 71 ms where br 1 takes 10 ms for 16 % more
  * bytes — so a body asked for once a tick never costs more than its stream did.
  */
-async function compressSharedLarge(ctx: Parameters<AppMiddleware>[0]): Promise<void> {
-  const wanted = compressible(ctx);
-  if (!wanted || wanted.size <= COMPRESS_IN_PLACE_MAX_BYTES || !Buffer.isBuffer(wanted.body)) return;
-  const { body, encoding, size } = wanted;
-  const kept = sharedBodies.get(body);
+async function compressSharedLarge(ctx: Parameters<AppMiddleware>[0], { body, encoding, size }: Compressible): Promise<void> {
+  const kept = Buffer.isBuffer(body) ? sharedBodies.get(body) : undefined;
   if (!kept) return;
   let bytes = kept[encoding];
   if (!bytes) {
     const later = (kept.later ??= {});
-    const making = (later[encoding] ??=
-      encoding === 'br'
-        ? brotliLater(body, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
-        : gzipLater(body, { level: DYNAMIC_GZIP_LEVEL }));
+    const making = (later[encoding] ??= encoding === 'br' ? brotliLater(body, brotliOptions('dynamic', size)) : gzipLater(body, gzipOptions('dynamic')));
     try {
       bytes = await making;
       kept[encoding] = bytes;
@@ -162,8 +168,9 @@ export function compressAnswers(): AppMiddleware {
       await next();
       codedBelow = Boolean(ctx.response.get('Content-Encoding'));
       serializeOnce(ctx);
-      compressInPlace(ctx);
-      await compressSharedLarge(ctx);
+      const wanted = compressible(ctx);
+      if (wanted && wanted.size <= COMPRESS_IN_PLACE_MAX_BYTES) compressInPlace(ctx, wanted);
+      else if (wanted) await compressSharedLarge(ctx, wanted);
     });
     const etag = String(ctx.response.get('ETag') ?? '');
     if (etag.startsWith('"') && ctx.compress !== false && !codedBelow) ctx.set('ETag', `W/${etag}`);
