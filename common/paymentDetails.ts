@@ -1,4 +1,5 @@
 /** The admins' payment details API (`/api/admin/payment-details`): where customers pay, per asset. */
+import { isBankCard, type AssetDto } from './catalogue';
 
 export interface PaymentDetailDto {
   id: number;
@@ -55,4 +56,15 @@ export function normalizeCardNumber(input: string): string | null {
   const digits = input.replace(/[\s-]/g, '');
   if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) return null;
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/**
+ * Whether an account fits its asset's form: a bank card's number passes Luhn (spaces and dashes
+ * allowed), a coin's wallet has no spaces inside; any other account passes here (its general
+ * shape is `validation.account`'s). Which network a wallet belongs to is not checked. Orders'
+ * accounts (orders/directionRules.ts) and the admins' payment details ask it.
+ */
+export function accountInAssetForm(asset: Pick<AssetDto, 'code' | 'type'>, account: string): boolean {
+  if (isBankCard(asset)) return normalizeCardNumber(account) !== null;
+  return asset.type !== 'coin' || !/\s/.test(account.trim());
 }

@@ -5,8 +5,8 @@
  * (`senderAccount`, `receiverAccount`, `extra.<name>`), with the messages the form shows.
  */
 import { object, string, ValidationError as SchemaValidationError, type AnySchema, type StringSchema } from 'yup';
-import { isBankCard, type AssetDto, type ExtraFieldDto } from '../../common/catalogue';
-import { normalizeCardNumber } from '../../common/paymentDetails';
+import type { AssetDto, ExtraFieldDto } from '../../common/catalogue';
+import { accountInAssetForm } from '../../common/paymentDetails';
 import type { CreateOrderRequest } from '../../common/orders';
 import { accountField, rule, translateValidationError, validationMessage } from '../../common/validation';
 import type { Translate } from '../platform/i18n';
@@ -33,16 +33,9 @@ function extraSchema(field: ExtraFieldDto): AnySchema {
 /** A bank card (common/catalogue.ts: the saved requisites' page asks it too). */
 export { isBankCard } from '../../common/catalogue';
 
-/**
- * A side's account in its asset's form: a bank card's number passes Luhn (spaces and dashes
- * allowed, as the saved requisites take it), a wallet has no spaces inside; else `validation.account`.
- * Which network a wallet address belongs to is not checked.
- */
+/** A side's account in its asset's form (common/paymentDetails.ts accountInAssetForm), else `validation.account`. */
 function inAssetForm<S extends StringSchema<string | undefined>>(schema: S, side: Pick<AssetDto, 'type' | 'code'>): S {
-  const message = validationMessage('account');
-  if (isBankCard(side)) return schema.test({ name: 'card_number', message, test: (value) => !value || normalizeCardNumber(value) !== null }) as S;
-  if (side.type === 'coin') return schema.test({ name: 'wallet', message, test: (value) => !value || !/\s/.test(value.trim()) }) as S;
-  return schema;
+  return schema.test({ name: 'asset_form', message: validationMessage('account'), test: (value) => !value || accountInAssetForm(side, value) }) as S;
 }
 
 /**

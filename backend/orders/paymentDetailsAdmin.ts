@@ -4,7 +4,7 @@
  * characters): a card number or wallet never reaches them in full.
  */
 import type { Sequelize } from 'sequelize';
-import { maskAccount, normalizeCardNumber, type CreatePaymentDetailRequest, type PaymentDetailDto } from '../../common/paymentDetails';
+import { accountInAssetForm, maskAccount, normalizeCardNumber, type CreatePaymentDetailRequest, type PaymentDetailDto } from '../../common/paymentDetails';
 import { rules, validationMessage } from '../../common/validation';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import type { Translate } from '../platform/i18n';
@@ -60,12 +60,9 @@ function accountFor(asset: Pick<Asset, 'code' | 'type'>, raw: string, t: Transla
     if (raw.length < 4) throw invalid();
     return raw;
   }
-  if (asset.type === 'fiat' && isBankCard(asset)) {
-    const card = normalizeCardNumber(raw);
-    if (card === null) throw invalid();
-    return card;
-  }
-  if (asset.type === 'coin' && /\s/.test(raw)) throw invalid();
+  if (!accountInAssetForm(asset, raw)) throw invalid();
+  // A card is kept in groups of four; anything else in the general account shape.
+  if (isBankCard(asset)) return normalizeCardNumber(raw)!;
   if (rules.account(raw) !== true) throw invalid();
   return raw;
 }
