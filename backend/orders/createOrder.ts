@@ -25,7 +25,6 @@ import { OrderRefused } from '../blacklist/errors';
 import { checkDirectionFields, isBankCard } from './directionRules';
 import { offeredDirection } from './directionCache';
 import { AmountRefused, DirectionUnavailable, ExternalIdTaken } from './errors';
-import { compareDecimals } from '../../common/rateMath';
 import { orderCreatedMail, queueOrderMail, sealOrderSecret } from './mail';
 import { pickPaymentDetail } from './paymentDetails';
 import { presentOrder } from './presenters';

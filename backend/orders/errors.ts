@@ -43,8 +43,5 @@ export class AmountRefused extends ValidationError {
   }
 }
 
-/** The rate a quote promised is no longer the current one. */
-export class RateChanged extends AppErrorWith(409, ErrorCode.RateChanged) {}
-
 /** The partner API key already made an order with this external id (createOrder's `api.externalId`). */
 export class ExternalIdTaken extends AppErrorWith(409, ErrorCode.Conflict) {}

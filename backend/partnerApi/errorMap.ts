@@ -37,7 +37,6 @@ const AMOUNT: Record<AmountViolation, PartnerApiError> = {
 export const PARTNER_ERROR_TABLE: Partial<Record<ErrorCode, PartnerApiError>> = {
   [ErrorCode.ValidationFailed]: 'validation_error',
   [ErrorCode.DirectionUnavailable]: 'direction_unavailable',
-  [ErrorCode.RateChanged]: 'quote_expired',
   [ErrorCode.NotFound]: 'order_not_found',
   [ErrorCode.InvalidTransition]: 'not_cancellable',
   [ErrorCode.InsufficientFunds]: 'insufficient_funds',
