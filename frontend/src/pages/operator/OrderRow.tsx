@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { useSessionStore } from '../../stores/session';
 import { boardApi } from './board/api';
 import { classNames } from '../../components/classNames';
+import { formatDateTime } from '../../lib/dateTime';
 import { formatMoney } from '../../../../common/money';
 import { operatorApi } from '../../orders/api';
 import { operatorStatusKey, statusTone } from '../../orders/status';
@@ -58,7 +59,7 @@ function Assignment({ order, onBoard }: { order: BoardTableRow; onBoard?: (order
 /** One order of the operator's table: who, what, where it stands, its files and the actions. */
 export function OrderRow({ order, onChanged, onBoard, onOpen }: Props) {
   const { t, i18n } = useTranslation();
-  const created = new Date(order.createdAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const created = formatDateTime(order.createdAt, i18n.language);
   return (
     <tr className={classNames('operator-row', order.seen === false && 'operator-row--unseen')} data-testid={`operator-order-${order.uid}`} data-status={order.status} data-version={order.version}>
       <td data-label={t('order.operator.columns.order')}>

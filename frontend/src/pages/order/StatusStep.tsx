@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stepHeading } from '../../../../common/orderTexts';
 import type { OrderDto } from '../../../../common/orders';
+import { formatDateTime } from '../../lib/dateTime';
 import { needsRefundAddress, statusKey } from '../../orders/status';
 import type { StepProps } from './steps';
 
@@ -12,7 +13,7 @@ const RefundAddressForm = lazy(() => import('./RefundAddressForm').then((module)
 export function StatusStep({ order, actions }: StepProps) {
   const { t, i18n } = useTranslation();
   const heading = stepHeading(order);
-  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = (iso: string) => formatDateTime(iso, i18n.language);
   return (
     <section className="card order-card order-step" aria-labelledby="order-step-title">
       <h2 className="order-card__title" id="order-step-title">

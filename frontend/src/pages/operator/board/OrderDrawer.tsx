@@ -14,6 +14,7 @@ import { monitoringInOut } from '../../../../../common/rateMath';
 import { REFERRAL_CURRENCY } from '../../../../../common/referral';
 import { ApiError } from '../../../api/ApiError';
 import { Button } from '../../../components/Button';
+import { formatDateTime } from '../../../lib/dateTime';
 import { PageLoader } from '../../../layout/PageLoader';
 import { operatorStatusKey } from '../../../orders/status';
 import { OrderActions } from '../OrderActions';
@@ -29,7 +30,7 @@ interface Props {
 
 export function OrderDrawer({ uid, onClose, onChanged, onBoard }: Props) {
   const { t, i18n } = useTranslation();
-  const when = (at: string) => new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const when = (at: string) => formatDateTime(at, i18n.language);
   /** A history entry's action in the words of the customer's history (an unknown one as it is recorded). */
   const actionName = (action: string) => t(`order.history.actions.${action}`, { defaultValue: action });
   const statusName = (status: string) => t(`order.operator.statuses.${status}`, { defaultValue: status });
