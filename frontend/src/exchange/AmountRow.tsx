@@ -48,7 +48,11 @@ export function AmountRow({ side, asset, value, problem, aside, disabled, onAmou
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-error` : undefined}
           aria-label={t(side === 'send' ? 'exchange.amountSend' : 'exchange.amountReceive', { currency: asset.currency })}
-          onChange={(event) => onAmount(side, sanitizeAmountInput(event.target.value))}
+          onChange={(event) => {
+            // A refused edit (sanitizeAmountInput: null) leaves the field as it was.
+            const next = sanitizeAmountInput(event.target.value);
+            if (next !== null) onAmount(side, next);
+          }}
         />
         <button
           type="button"

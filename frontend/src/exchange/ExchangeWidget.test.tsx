@@ -111,6 +111,20 @@ describe('exchange widget', () => {
     expect(continueButton().hasAttribute('disabled')).to.equal(false);
   });
 
+  it('reads a pasted amount with thousands separators, and refuses an edit it would have to guess', async () => {
+    renderWidget();
+    await ready();
+    type(sendInput(), '0,05');
+    // An exponent or a sign is refused whole: the field keeps 0.05 (not 12 or 5).
+    type(sendInput(), '1e-2');
+    expect(sendInput().value).to.equal('0.05');
+    type(sendInput(), '-5');
+    expect(sendInput().value).to.equal('0.05');
+    // "1,000.5" as pasted from a statement: one thousand and a half, not 1.0005.
+    type(sendInput(), '1,000.5');
+    expect(sendInput().value).to.equal('1000.5');
+  });
+
   it('computes the amount to send, rounded up, as the amount received is typed', async () => {
     renderWidget();
     await ready();

@@ -13,9 +13,33 @@ describe('typed amounts', () => {
     expect(normalizeTypedAmount('')).to.equal('');
   });
 
-  it('keeps only digits and one separator while typing', () => {
-    expect(sanitizeAmountInput('12a,5.6')).to.equal('12.56');
-    expect(sanitizeAmountInput('1e5')).to.equal('15');
-    expect(sanitizeAmountInput('-3')).to.equal('3');
+  it('reads thousands separators, pasted or typed, as groups and the last separator as the point', () => {
+    expect(normalizeTypedAmount('2,500.75')).to.equal('2500.75');
+    expect(normalizeTypedAmount('2.500,75')).to.equal('2500.75');
+    expect(normalizeTypedAmount('1 234 567,80')).to.equal('1234567.8');
+    expect(normalizeTypedAmount('1\u00a0234,5')).to.equal('1234.5');
+    expect(normalizeTypedAmount('1,234,567')).to.equal('1234567');
+    expect(normalizeTypedAmount('1,5')).to.equal('1.5');
+    // Unreadable separators stay as typed: the amount check refuses them.
+    expect(normalizeTypedAmount('1.2.3')).to.equal('1.2.3');
+    expect(normalizeTypedAmount('12,34.5')).to.equal('12,34.5');
+    expect(normalizeTypedAmount('1e-2')).to.equal('1e-2');
+  });
+
+  it('turns an edit of the field into digits and one point, or refuses it (null) rather than make another number', () => {
+    expect(sanitizeAmountInput('0,5')).to.equal('0.5');
+    expect(sanitizeAmountInput('1.')).to.equal('1.');
+    expect(sanitizeAmountInput('')).to.equal('');
+    expect(sanitizeAmountInput('2,500.75')).to.equal('2500.75');
+    expect(sanitizeAmountInput('2 500,75')).to.equal('2500.75');
+    expect(sanitizeAmountInput('1,000,000')).to.equal('1000000');
+    // A second point typed after a fraction: the field keeps "1.2".
+    expect(sanitizeAmountInput('1.2.')).to.equal(null);
+    expect(sanitizeAmountInput('1.2.3')).to.equal(null);
+    expect(sanitizeAmountInput('1e-2')).to.equal(null);
+    expect(sanitizeAmountInput('1e5')).to.equal(null);
+    expect(sanitizeAmountInput('-3')).to.equal(null);
+    expect(sanitizeAmountInput('12a,5.6')).to.equal(null);
+    expect(sanitizeAmountInput('0x10')).to.equal(null);
   });
 });
