@@ -86,6 +86,7 @@ const REFUSED_WHEN: [OrderRuleAction, OrderStatus, Partial<OrderFacts>][] = [
   ['recalculate', 'warning', { fundsReceived: false }],
   ['expire', 'new', { overdue: false }],
   ['expire', 'new', { paid: true }],
+  ['expire', 'new', { overdue: true, cardCheck: 'pending' }],
 ];
 
 describe('order status table', () => {
@@ -173,8 +174,12 @@ describe('the status table as the only reader of order statuses', () => {
     expect(finishedAs({ status: 'deleted', deleteReason: 'expired' })).to.equal('expired');
     expect(finishedAs({ status: 'deleted', deleteReason: 'cancelled' })).to.equal('deleted');
     expect(isExpired({ status: 'deleted', deleteReason: 'closed' })).to.equal(false);
-    expect(paymentWindowRuns({ status: 'new', paidAt: null, expiresAt: new Date() })).to.equal(true);
-    expect(paymentWindowRuns({ status: 'new', paidAt: new Date(), expiresAt: new Date() })).to.equal(false);
-    expect(paymentWindowRuns({ status: 'progress', paidAt: null, expiresAt: new Date() })).to.equal(false);
+    const window = { status: 'new', paidAt: null, expiresAt: new Date(), cardCheck: 'not_required' } as const;
+    expect(paymentWindowRuns(window)).to.equal(true);
+    expect(paymentWindowRuns({ ...window, paidAt: new Date() })).to.equal(false);
+    expect(paymentWindowRuns({ ...window, status: 'progress' })).to.equal(false);
+    // It stands still while the card photo waits for its review, and runs again after it.
+    expect(paymentWindowRuns({ ...window, cardCheck: 'pending' })).to.equal(false);
+    expect(paymentWindowRuns({ ...window, cardCheck: 'approved' })).to.equal(true);
   });
 });

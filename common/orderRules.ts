@@ -111,7 +111,8 @@ export const ORDER_RULES: Record<OrderRuleAction, Rule> = {
   'receipt-approve': { from: RECEIPT_FROM, when: (f) => f.receiptCheck === 'pending', to: same },
   'receipt-reject': { from: RECEIPT_FROM, when: (f) => f.receiptCheck === 'pending', to: same },
 
-  expire: { from: ['new'], when: (f) => !f.paid && f.overdue, to: always('deleted') },
+  // Never while the card photo waits for its review: the customer cannot pay before it (paymentWindowRuns).
+  expire: { from: ['new'], when: (f) => !f.paid && f.overdue && f.cardCheck !== 'pending', to: always('deleted') },
 };
 
 /** Whether `action` may run on an order with these facts, and the statuses it may lead to. */
@@ -196,9 +197,13 @@ export function finishedAs(order: StatusOf & { deleteReason: DeleteReason | null
   return isExpired(order) ? 'expired' : 'deleted';
 }
 
-/** New and not marked paid, with a payment window: the countdown runs. */
-export function paymentWindowRuns(order: StatusOf & { paidAt: unknown; expiresAt: unknown }): boolean {
-  return order.status === 'new' && !order.paidAt && order.expiresAt !== null;
+/**
+ * New and not marked paid, with a payment window: the countdown runs. It stands still while the card
+ * photo waits for the operators' review (the customer may not pay before it); the review gives the
+ * window back (backend/orders/cardReview.ts).
+ */
+export function paymentWindowRuns(order: StatusOf & { paidAt: unknown; expiresAt: unknown; cardCheck: CardCheck }): boolean {
+  return order.status === 'new' && !order.paidAt && order.expiresAt !== null && order.cardCheck !== 'pending';
 }
 
 /** What stops a processing order that the customer should know of: an extra check (hold) or a payment problem (warning, error). */

@@ -5,7 +5,8 @@ import type { ReviewItem, ReviewKind, ReviewList } from '../../common/reviews';
 import { TestClient } from '../accounts/testing';
 import { initModels } from '../models';
 import { ORDERS_CHANNEL, type OrderChangeMessage } from '../orders/events';
-import { buildDirection, buildOrder, waitForOutbox, type TestDirection } from '../orders/testing';
+import { EXPIRE_BATCH, expireOrders } from '../orders/expireOrders';
+import { buildDirection, buildOrder, testOrdersContext, waitForOutbox, type TestDirection } from '../orders/testing';
 import { startTestServer, type TestServer } from '../test/server';
 import { picture } from '../uploads/testing';
 import { expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from './testing';
@@ -135,6 +136,43 @@ describe('operator review queues', function () {
     expect(again.body.data).to.include({ cardCheck: 'pending', cardRejectReason: null });
     const blank = await operator.post(`/operator/reviews/card/${order.uid}/reject`, { reason: '   ' });
     expect(blank.body.data).to.include({ cardCheck: 'rejected', cardRejectReason: null });
+  });
+
+  it('stops the payment window while the card photo waits, however long, and gives it back in full with the decision (queue and drawer)', async () => {
+    const { Order, Direction } = initModels(server.db.sequelize);
+    const period = (await Direction.findOne({ where: { fromCode: cards.from, toCode: cards.to } }))!.fixedPeriodMinutes;
+    const long = new Date(Date.now() - 60_000);
+    const approvedOne = await cardOrderWithPhoto();
+    const rejectedOne = await cardOrderWithPhoto();
+    // The operators took longer than the window: it would have ended a minute ago.
+    await Order.update({ expiresAt: long }, { where: { id: [approvedOne.order.id, rejectedOne.order.id] } });
+    const customer = new TestClient(server.url);
+    const waiting = await customer.get(`/orders/${approvedOne.order.uid}/${approvedOne.secret}`);
+    expect(waiting.body.data).to.include({ step: 'verify_card', cardCheck: 'pending', expiresAt: null });
+    // The worker's expiry leaves both alone.
+    for (;;) if ((await expireOrders(testOrdersContext(server))).length < EXPIRE_BATCH) break;
+    expect((await Order.findByPk(approvedOne.order.id))!.status).to.equal('new');
+    expect((await Order.findByPk(rejectedOne.order.id))!.status).to.equal('new');
+
+    const before = Date.now();
+    const approved = await operator.post(`/operator/reviews/card/${approvedOne.order.uid}/approve`, {});
+    expect(approved.status, JSON.stringify(approved.body)).to.equal(200);
+    const rejected = await operator.post(`/operator/orders/${rejectedOne.order.uid}/card-reject`, { reason: 'Blurred' });
+    expect(rejected.status, JSON.stringify(rejected.body)).to.equal(200);
+    for (const { order, secret } of [approvedOne, rejectedOne]) {
+      const seen = (await customer.get(`/orders/${order.uid}/${secret}`)).body.data as OrderDto;
+      const ends = Date.parse(seen.expiresAt!);
+      expect(ends).to.be.within(before - 1000 + period * 60_000, Date.now() + 1000 + period * 60_000);
+    }
+    // Its window running again, the order expires as any other once it passes.
+    await Order.update({ expiresAt: long }, { where: { id: rejectedOne.order.id } });
+    const expired: string[] = [];
+    for (;;) {
+      const batch = await expireOrders(testOrdersContext(server));
+      expired.push(...batch);
+      if (batch.length < EXPIRE_BATCH) break;
+    }
+    expect(expired).to.include(rejectedOne.order.uid);
   });
 
   it('refuses a reason over 500 characters and unknown kinds or decisions', async () => {

@@ -1,6 +1,6 @@
 /**
  * Expiry: new orders nobody marked paid whose payment window has passed become deleted
- * (expired), by the system. Each goes through changeOrder, so an order the customer marks paid
+ * (expired), by the system — not while a card photo waits for its review (the window stands still). Each goes through changeOrder, so an order the customer marks paid
  * or an operator extends at the same moment is either expired or not — never both.
  */
 import { Op } from 'sequelize';
@@ -17,7 +17,8 @@ export async function expireOrders(ctx: OrdersContext): Promise<string[]> {
   const due = await ctx.models.Order.findAll({
     attributes: ['id', 'uid'],
     // The candidates by the table's `expire` row; each is checked again inside its change.
-    where: { status: { [Op.in]: ORDER_RULES.expire.from }, paidAt: { [Op.is]: null }, expiresAt: { [Op.lt]: ctx.now() } },
+    // (Not while a card photo waits for its review: the window stands still then.)
+    where: { status: { [Op.in]: ORDER_RULES.expire.from }, paidAt: { [Op.is]: null }, expiresAt: { [Op.lt]: ctx.now() }, cardCheck: { [Op.ne]: 'pending' } },
     order: [['expiresAt', 'ASC']],
     limit: EXPIRE_BATCH,
   });

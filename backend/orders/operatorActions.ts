@@ -19,6 +19,7 @@ import { orderFileRejectedMail } from './mail';
 import { holdForAddress, screenRefundAddress } from './refundBlacklist';
 import type { OrderView } from './view';
 import { savingApprovedCard } from '../requisites/fromOrder';
+import { cardDecisionSet, cardWindowMinutes } from './cardReview';
 import { doneFacts, onOrderDone } from '../referral/done';
 import { announceToPartner, reverseOrderReward } from '../referral/rewardLedger';
 
@@ -144,7 +145,15 @@ function planRecalculate(ctx: OrdersContext, order: Order, to: OrderStatus): Ord
 }
 
 /** The action's plan once the status table allowed it (`to`: the status it leads to, or its first choice). */
-function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionProps, order: Order, now: Date, to: OrderStatus): OrderPlan | Promise<OrderPlan> {
+function plan(
+  ctx: OrdersContext,
+  action: OperatorAction,
+  props: OperatorActionProps,
+  order: Order,
+  now: Date,
+  to: OrderStatus,
+  windowMinutes: number,
+): OrderPlan | Promise<OrderPlan> {
   switch (action) {
     case 'received':
       if (props.amount === undefined) refuse();
@@ -162,12 +171,12 @@ function plan(ctx: OrdersContext, action: OperatorAction, props: OperatorActionP
     case 'extend':
       return planExtend(order, props.minutes ?? 0, now, to);
     case 'card-approve':
-      // The card becomes the signed-in owner's verified requisite (backend/requisites).
-      return { set: { cardCheck: 'approved' }, ...savingApprovedCard(ctx, order, props.operator.id) };
+      // The card becomes the signed-in owner's verified requisite (backend/requisites); the payment window runs again (./cardReview.ts).
+      return { set: cardDecisionSet(order, 'approve', null, now, windowMinutes), ...savingApprovedCard(ctx, order, props.operator.id) };
     case 'card-reject': {
       // As a rejection from the review queue: the reason the customer's page and mail show (blank: the default words).
       const why = props.reason?.trim() || null;
-      return { set: { cardCheck: 'rejected', cardRejectReason: why }, details: why ? { reason: why } : null, mail: orderFileRejectedMail(ctx, order, 'card', why) };
+      return { set: cardDecisionSet(order, 'reject', why, now, windowMinutes), details: why ? { reason: why } : null, mail: orderFileRejectedMail(ctx, order, 'card', why) };
     }
     case 'recalculate':
       return planRecalculate(ctx, order, to);
@@ -185,13 +194,15 @@ export async function runOperatorAction(ctx: OrdersContext, action: OperatorActi
   const ip = props.ip ?? null;
   const address = action === 'return' ? props.address?.trim() : undefined;
   const hit = address ? await screenRefundAddress(ctx, { order: props.order, address, ip }) : null;
+  // The card's decision gives the payment window back (./cardReview.ts): its length is read before the writer's turn.
+  const windowMinutes = action === 'card-approve' || action === 'card-reject' ? await cardWindowMinutes(ctx, props.order) : 0;
   return changeOrder(ctx, {
     orderId: props.order.id,
     action,
     actor: operatorActor(props.operator),
     ...(hit && address
       ? holdForAddress(ctx, hit, { order: props.order, address, ip, rule: action })
-      : { rule: action, plan: (order: Order, now: Date, to: OrderStatus) => plan(ctx, action, props, order, now, to) }),
+      : { rule: action, plan: (order: Order, now: Date, to: OrderStatus) => plan(ctx, action, props, order, now, to, windowMinutes) }),
     audit: { actor: { id: props.operator.id, email: props.operator.email, role: props.operator.role ?? 'operator' }, ip },
   });
 }

@@ -30,11 +30,12 @@ describe('order step and timer', () => {
     for (const status of ['done', 'returned', 'deleted'] as const) expect(orderStep(state({ status, paidAt: new Date() }))).to.equal('finished');
   });
 
-  it('runs the timer only for a new order not marked paid', () => {
+  it('runs the timer only for a new order not marked paid, and not while its card photo waits for review', () => {
     expect(timerRuns(state({}))).to.equal(true);
     expect(timerRuns(state({ paidAt: new Date() }))).to.equal(false);
     expect(timerRuns(state({ status: 'hold' }))).to.equal(false);
     expect(timerRuns(state({ expiresAt: null }))).to.equal(false);
+    expect(timerRuns(state({ cardCheck: 'pending' }))).to.equal(false);
   });
 });
 

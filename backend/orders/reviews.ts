@@ -18,6 +18,7 @@ import type { OrdersContext } from './context';
 import { orderFileRejectedMail } from './mail';
 import type { OrderView } from './view';
 import { savingApprovedCard } from '../requisites/fromOrder';
+import { cardDecisionSet, cardWindowMinutes } from './cardReview';
 
 export const REVIEW_PAGE_SIZE = 50;
 
@@ -84,8 +85,8 @@ export interface ReviewDecisionProps {
   ip: string | null;
 }
 
-function decisionSet(kind: ReviewKind, decision: ReviewDecision, reason: string | null): Partial<Order> {
-  if (kind === 'card') return decision === 'approve' ? { cardCheck: 'approved', cardRejectReason: null } : { cardCheck: 'rejected', cardRejectReason: reason };
+/** A receipt's decision (a card's: ./cardReview.ts). */
+function receiptDecisionSet(decision: ReviewDecision, reason: string | null): Partial<Order> {
   return decision === 'approve'
     ? { receiptCheck: 'approved', receiptRejectReason: null }
     : { receiptCheck: 'rejected', receiptRejectReason: reason, receiptKey: null, receiptAt: null };
@@ -96,13 +97,15 @@ export async function decideReview(ctx: OrdersContext, props: ReviewDecisionProp
   const { kind, decision, actor } = props;
   const reason = decision === 'reject' ? props.reason?.trim() || null : null;
   let dropped: string | null = null;
+  // The card's decision gives the payment window back (./cardReview.ts): its length is read before the writer's turn.
+  const windowMinutes = kind === 'card' ? await cardWindowMinutes(ctx, props.order) : 0;
   const view = await changeOrder(ctx, {
     orderId: props.order.id,
     action: RULES[kind][decision],
     actor: operatorActor(actor),
     rule: RULES[kind][decision],
-    plan: (order) => {
-      const set = decisionSet(kind, decision, reason);
+    plan: (order, now) => {
+      const set = kind === 'card' ? cardDecisionSet(order, decision, reason, now, windowMinutes) : receiptDecisionSet(decision, reason);
       if (set.receiptKey === null) dropped = order.receiptKey;
       const fields = Object.keys(set) as (keyof Order)[];
       const before: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field, order[field] ?? null]));

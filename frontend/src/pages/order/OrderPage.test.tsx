@@ -225,7 +225,7 @@ describe('order page', () => {
     unmount();
     api.on(ORDER_PATH, ok(orderFixture({ step: 'verify_card', cardCheck: 'pending' })));
     renderPage();
-    expect((await screen.findByTestId('card-pending')).textContent).to.equal('The photo is waiting for a check. This page updates by itself.');
+    expect((await screen.findByTestId('card-pending')).textContent).to.equal('The photo is waiting for a check. The time to pay stands still meanwhile and starts again in full once the card is checked. This page updates by itself.');
     expect(screen.queryByLabelText('Card photo')).to.equal(null);
   });
 

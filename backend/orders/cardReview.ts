@@ -1,0 +1,32 @@
+/**
+ * The card check's decision, one home for the review queue (./reviews.ts) and the order's drawer
+ * (./operatorActions.ts): what an approval or a rejection writes.
+ *
+ * The payment window stands still while the card photo waits (common/orderRules.ts
+ * `paymentWindowRuns` and the `expire` rule): the customer may not pay before the decision, however
+ * long the operators take. The decision gives the window back in full — the direction's period from
+ * the decision, or the end it had if that is later — so a customer whose card was approved has the
+ * time to pay, and one whose card was rejected the time to send another photo.
+ */
+import type { Order } from '../models';
+import type { OrdersContext } from './context';
+
+export type CardDecision = 'approve' | 'reject';
+
+/**
+ * How long the window runs after the decision: the direction's payment period. A direction no
+ * longer in the catalogue gives the window the order had at its creation.
+ */
+export async function cardWindowMinutes(ctx: Pick<OrdersContext, 'models'>, order: Pick<Order, 'fromCode' | 'toCode' | 'createdAt' | 'expiresAt'>): Promise<number> {
+  const direction = await ctx.models.Direction.findOne({ where: { fromCode: order.fromCode, toCode: order.toCode }, attributes: ['fixedPeriodMinutes'] });
+  if (direction) return direction.fixedPeriodMinutes;
+  const given = order.expiresAt && order.createdAt ? order.expiresAt.getTime() - order.createdAt.getTime() : 0;
+  return Math.max(1, Math.round(given / 60_000));
+}
+
+/** What the decision writes: the card's state, the reason a rejection shows (null: the default words), the window given back. */
+export function cardDecisionSet(order: Pick<Order, 'expiresAt'>, decision: CardDecision, reason: string | null, now: Date, windowMinutes: number): Partial<Order> {
+  const fresh = now.getTime() + windowMinutes * 60_000;
+  const expiresAt = order.expiresAt && order.expiresAt.getTime() > fresh ? order.expiresAt : new Date(fresh);
+  return decision === 'approve' ? { cardCheck: 'approved', cardRejectReason: null, expiresAt } : { cardCheck: 'rejected', cardRejectReason: reason, expiresAt };
+}
