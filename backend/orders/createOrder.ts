@@ -190,7 +190,7 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
           { transaction },
         );
         // An order the blacklist holds gets its one creation mail with the hold (holdMatchedOrder).
-        const mail = !mailCreated || hit ? null : await queueOrderMail(ctx, transaction, order, orderCreatedMail(order));
+        const mail = !mailCreated || hit ? null : await queueOrderMail(ctx, transaction, order, orderCreatedMail(order, { from: direction.fromAsset, to: direction.toAsset }));
         await enqueueAlert(ctx.alerts, transaction, {
           kind: 'orderCreated',
           uid,
@@ -209,7 +209,7 @@ export async function createOrder(ctx: OrdersContext, props: CreateOrderProps): 
         priority: props.user?.kycStatus === 'approve',
         newOrder: true,
       });
-      const view = hit ? await holdMatchedOrder(ctx, created.view, hit.entry, { ip: props.ip ?? null, mailCreated }) : created.view;
+      const view = hit ? await holdMatchedOrder(ctx, created.view, { from: direction.fromAsset, to: direction.toAsset }, hit.entry, { ip: props.ip ?? null, mailCreated }) : created.view;
       return { uid, secret, url: orderPath(uid, secret), order: presentOrder(view) };
     } catch (error) {
       if (error instanceof UniqueConstraintError && (await externalIdTaken(ctx, props.api))) throw new ExternalIdTaken();
@@ -242,6 +242,7 @@ function storedMarketRate(rate: string | null): string | null {
 async function holdMatchedOrder(
   ctx: OrdersContext,
   view: OrderView,
+  sides: Parameters<typeof orderCreatedMail>[1],
   entry: BlacklistEntry,
   props: { ip: string | null; mailCreated: boolean },
 ): Promise<OrderView> {
@@ -254,7 +255,7 @@ async function holdMatchedOrder(
     plan: (fresh, _now, to) => ({
       set: { status: to },
       within: (transaction) => recordBlacklistMatch(ctx.models, transaction, { entry, ip: props.ip, order: order.uid, email: order.email }),
-      mail: props.mailCreated ? orderCreatedMail(fresh, { held: true }) : null,
+      mail: props.mailCreated ? orderCreatedMail(fresh, sides, { held: true }) : null,
     }),
   });
 }

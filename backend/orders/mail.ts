@@ -22,7 +22,9 @@ import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { orderPath } from '../../common/orders';
 import type { ReviewKind } from '../../common/reviews';
 import type { MailTemplate, MailVars } from '../platform/mail';
-import type { Order, OrderMail } from '../models';
+import type { Asset, Order, OrderMail } from '../models';
+import { assetName } from '../../common/catalogue';
+import { formatMoney } from '../../common/money';
 import { openWithAny, seal } from '../platform/security/secretBox';
 import type { OrdersContext } from './context';
 import {
@@ -61,12 +63,22 @@ export interface OrderMailContent {
   vars: MailVars;
 }
 
+/** An order's side as its mails name it: the asset's currency and its name in the order's language. */
+type MailSide = Pick<Asset, 'currency' | 'name' | 'nameRu'>;
+
 /**
  * The creation mail. An order the blacklist holds at once gets this one mail, `orderCreatedHeld`
- * (created and being checked, no payment deadline), instead of "created" then "on hold".
+ * (created and being checked, no payment deadline), instead of "created" then "on hold". The
+ * amounts read as the order page shows them ("350 000 RUB"), each side by its name in the order's
+ * language ("Sberbank"), not by the catalogue's code ("SBERRUB").
  */
-export function orderCreatedMail(order: Order, options: { held?: boolean } = {}): OrderMailContent {
-  const amounts = { amountSend: order.amountSend, from: order.fromCode, amountReceive: order.amountReceive, to: order.toCode };
+export function orderCreatedMail(order: Order, sides: { from: MailSide; to: MailSide }, options: { held?: boolean } = {}): OrderMailContent {
+  const amounts = {
+    amountSend: formatMoney(order.amountSend, sides.from.currency),
+    from: assetName(sides.from, order.lang),
+    amountReceive: formatMoney(order.amountReceive, sides.to.currency),
+    to: assetName(sides.to, order.lang),
+  };
   if (options.held) return { template: 'orderCreatedHeld', vars: amounts };
   return { template: 'orderCreated', vars: { ...amounts, time: order.expiresAt?.toISOString() } };
 }

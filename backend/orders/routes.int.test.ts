@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { formatMoney } from '../../common/money';
 import type { CreateOrderResponse, OrderDto } from '../../common/orders';
 import { TestClient } from '../accounts/testing';
 import { initModels } from '../models';
@@ -242,6 +243,11 @@ describe('orders API: create, read, customer actions', function () {
     expect(mails[0]!.subject).to.include(created.uid).and.match(/создана/);
     expect(mails[0]!.links).to.include(`${server.config.publicUrl}/order/${created.uid}/${created.secret}`);
     expect(mails[0]!.text).to.include(`/order/${created.uid}/${created.secret}`);
+    // The amounts as the order page shows them, each side by its name, not the catalogue's code.
+    const order = created.order;
+    expect(mails[0]!.text).to.include(
+      `Вы отправляете ${formatMoney(order.amountSend, 'BTC')} (Test ${direction.from}) и получаете ${formatMoney(order.amountReceive, 'RUB')} (Test ${direction.to}).`,
+    );
     expect(mails[1]!.subject).to.equal(`Заявка ${created.uid} на ${new URL(server.config.publicUrl).host}: удалена`);
     const en = await create({ email: `en-${email}` });
     const enMails = await waitForOutbox(server.config.outboxDir, `en-${email}`, 1);

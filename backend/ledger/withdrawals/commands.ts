@@ -5,8 +5,8 @@
  * after the commit).
  */
 import { Op } from 'sequelize';
-import { isBankCard } from '../../../common/catalogue';
-import { Big } from '../../../common/money';
+import { assetName, isBankCard } from '../../../common/catalogue';
+import { Big, formatAmount, formatMoney } from '../../../common/money';
 import { maskCard, maskWallet, cardNumberDigits } from '../../../common/requisites';
 import { REFERRAL_CURRENCY, WITHDRAWAL_MOVES, type WithdrawalMove, type WithdrawalQuote, type WithdrawalRequest } from '../../../common/referral';
 import { rules, validationMessage } from '../../../common/validation';
@@ -155,12 +155,15 @@ export async function moveWithdrawal(
     });
     const user = await ctx.models.User.findByPk(found.userId, { transaction });
     if (user) {
+      // The payout as the partner page shows it ("1 500 RUB"), the asset by its name in the partner's language.
+      const asset = await ctx.models.Asset.findOne({ where: { code: found.currency }, attributes: ['currency', 'name', 'nameRu'], transaction });
+      const payout = asset ? `${formatMoney(found.payout, asset.currency)} (${assetName(asset, user.lang)})` : `${formatAmount(found.payout)} ${found.currency}`;
       mails.push(
         await queueMail(ctx, transaction, {
           to: user.email,
           lang: user.lang,
           template: MAIL_TEMPLATES[to as keyof typeof MAIL_TEMPLATES],
-          vars: { name: user.firstName ?? '', amount: found.amount, payout: `${found.payout} ${found.currency}`, account: found.accountMasked, link: PARTNER_PAGE, ...(reason ? { reason } : {}) },
+          vars: { name: user.firstName ?? '', amount: formatAmount(found.amount), payout, account: found.accountMasked, link: PARTNER_PAGE, ...(reason ? { reason } : {}) },
         }),
       );
     }

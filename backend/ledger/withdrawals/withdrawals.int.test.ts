@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { formatMoney } from '../../../common/money';
+import { waitForOutbox } from '../../orders/testing';
 import { randomBytes } from 'node:crypto';
 import { luhnCard } from '../../orders/testing';
 import { Big } from '../../../common/money';
@@ -188,6 +190,9 @@ describe('withdrawal requests (/api/user/partner/withdrawals, /api/operator/with
     const { OutboxMail, AuditRecord } = initModels(server.db.sequelize);
     const mails = await OutboxMail.findAll({ where: { to: partner.email }, order: [['id', 'ASC']] });
     expect(mails.map((mail) => mail.template)).to.include.members(['withdrawalProcessing', 'withdrawalPaid', 'withdrawalRejected']);
+    // The payout as the partner page shows it, the asset by its name (not the catalogue's code).
+    const sent = await waitForOutbox(server.config.outboxDir, partner.email, (list) => list.length >= 3);
+    expect(sent.map((mail) => mail.text).join('\n')).to.include(`${formatMoney('15', 'USDT')} (Test ${asset})`);
     expect(await AuditRecord.count({ where: { targetType: 'withdrawal', targetId: String(first.id) } })).to.equal(2);
     const own = await partner.get('/user/partner/withdrawals');
     expect(own.body.data.items.map((item: { status: string }) => item.status)).to.deep.equal(['rejected', 'paid']);
