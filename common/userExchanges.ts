@@ -61,8 +61,9 @@ export interface UserExchangeDto {
   status: OrderStatus;
   /** Whether a `deleted` order expired (its label says so). */
   deleteReason: 'expired' | 'cancelled' | 'closed' | null;
-  from: Pick<OrderSide, 'code' | 'name' | 'nameRu' | 'precision'>;
-  to: Pick<OrderSide, 'code' | 'name' | 'nameRu' | 'precision'>;
+  /** Each side: its code (the repeat link), its names, the currency its amounts are shown in, its places. */
+  from: Pick<OrderSide, 'code' | 'name' | 'nameRu' | 'currency' | 'precision'>;
+  to: Pick<OrderSide, 'code' | 'name' | 'nameRu' | 'currency' | 'precision'>;
   rateType: RateType;
   /** What the user was to send, in `from`. */
   amountSend: string;

@@ -17,7 +17,7 @@ import { presentOperatorSummary } from './presenters';
 
 /** A row of the history: a whitelist of the customer's view (no accounts, no email, no secret). */
 export function presentUserExchange(order: Pick<OrderDto, 'uid' | 'version' | 'status' | 'deleteReason' | 'from' | 'to' | 'rateType' | 'amountSend' | 'amountReceive' | 'receivedAmount' | 'createdAt'>): UserExchangeDto {
-  const side = ({ code, name, nameRu, precision }: OrderDto['from']) => ({ code, name, nameRu, precision });
+  const side = ({ code, name, nameRu, currency, precision }: OrderDto['from']) => ({ code, name, nameRu, currency, precision });
   return {
     uid: order.uid,
     version: order.version,

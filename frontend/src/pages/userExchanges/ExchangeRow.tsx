@@ -40,15 +40,15 @@ export function ExchangeRow({ row }: { row: UserExchangeDto }) {
           {name(row.from)} → {name(row.to)}
         </span>
         <span className="exchanges-muted">
-          <span className="exchanges-money">{formatMoney(row.amountSend, row.from.code)}</span> →{' '}
-          <span className="exchanges-money">{formatMoney(row.amountReceive, row.to.code)}</span>
+          <span className="exchanges-money">{formatMoney(row.amountSend, row.from.currency)}</span> →{' '}
+          <span className="exchanges-money">{formatMoney(row.amountReceive, row.to.currency)}</span>
         </span>
       </td>
       <td data-label={t('exchanges.columns.received')}>
-        {row.receivedAmount === null ? <span className="exchanges-muted">—</span> : <span className="exchanges-money">{formatMoney(row.receivedAmount, row.from.code)}</span>}
+        {row.receivedAmount === null ? <span className="exchanges-muted">—</span> : <span className="exchanges-money">{formatMoney(row.receivedAmount, row.from.currency)}</span>}
       </td>
       <td data-label={t('exchanges.columns.income')}>
-        <span className="exchanges-money">{formatMoney(row.amountReceive, row.to.code)}</span>
+        <span className="exchanges-money">{formatMoney(row.amountReceive, row.to.currency)}</span>
       </td>
       <td data-label={t('exchanges.columns.date')}>
         <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</time>

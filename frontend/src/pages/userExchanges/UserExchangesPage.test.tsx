@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
+import { formatMoney } from '../../../../common/money';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../../common/events';
 import type { UserExchangeDto } from '../../../../common/userExchanges';
@@ -40,8 +41,8 @@ function row(overrides: Partial<UserExchangeDto> = {}): UserExchangeDto {
     version: 1,
     status: 'new',
     deleteReason: null,
-    from: { code: 'BTC', name: 'Bitcoin', nameRu: null, precision: 8 },
-    to: { code: 'SBERRUB', name: 'Sberbank', nameRu: 'Сбербанк', precision: 2 },
+    from: { code: 'BTC', name: 'Bitcoin', nameRu: null, currency: 'BTC', precision: 8 },
+    to: { code: 'SBERRUB', name: 'Sberbank', nameRu: 'Сбербанк', currency: 'RUB', precision: 2 },
     rateType: 'fixed',
     amountSend: '0.015',
     amountReceive: '105000',
@@ -101,6 +102,8 @@ describe('user exchanges page', () => {
     expect(headers).to.deep.equal(['ID', 'Exchange', 'Received', 'Your income', 'Date', 'Status', 'Actions']);
     const first = within(screen.getByTestId('exchange-K7M2Q9XA4B'));
     expect(first.getByText('Bitcoin → Sberbank')).to.exist;
+    // Amounts in the side's currency, as the order page shows them, never the catalogue's code.
+    expect(screen.getByTestId('exchange-K7M2Q9XA4B').textContent).to.include(formatMoney('105000', 'RUB')).and.not.include('SBERRUB');
     expect(statusOf('K7M2Q9XA4B')).to.equal('Waiting');
     expect(statusOf('AAAABBBBCC')).to.equal('Paid');
     const repeat = first.getByRole('link', { name: 'Repeat the exchange of order K7M2Q9XA4B' });
