@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { MAX_UPLOAD_BYTES } from '../../../common/orders';
 import { ApiError } from '../api/ApiError';
 import { IDLE_UPLOAD, uploadFile, uploadReducer } from './upload';
 
@@ -106,5 +107,17 @@ describe('file upload over XMLHttpRequest', () => {
     answer = (response) => response.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
     const broken = await uploadFile(`${base}/api/receipt`, new window.Blob(['x']), () => undefined).catch((error: unknown) => error);
     expect(broken).to.include({ status: 502, code: 'internal_error' });
+  });
+
+  it('refuses a file over the limit itself, as the server would, without sending a byte', async () => {
+    answer = json(200, { success: true, data: {} });
+    const large = new window.Blob([new Uint8Array(MAX_UPLOAD_BYTES + 1)]);
+    const refused = await uploadFile(`${base}/api/orders/x/y/card-photo`, large, () => undefined).catch((error: unknown) => error);
+    expect(refused).to.be.instanceOf(ApiError);
+    expect(refused).to.include({ status: 413, code: 'file_too_large' });
+    expect(received).to.have.length(0);
+    // At the limit it goes.
+    await uploadFile(`${base}/api/orders/x/y/card-photo`, new window.Blob([new Uint8Array(MAX_UPLOAD_BYTES)]), () => undefined);
+    expect(received).to.have.length(1);
   });
 });

@@ -5,6 +5,7 @@
  */
 import i18next from 'i18next';
 import { ErrorCode, type ApiEnvelope } from '../../../common/api';
+import { MAX_UPLOAD_BYTES } from '../../../common/orders';
 import { ApiError } from '../api/ApiError';
 import { requestLanguage } from '../api/client';
 
@@ -57,8 +58,15 @@ export function uploadFile<T>(url: string, file: Blob, onProgress: (loaded: numb
   return uploadFiles<T>(url, { file }, onProgress);
 }
 
-/** Posts `files` (field → file) in one multipart request to `url`, in their order; like `uploadFile`. */
+/**
+ * Posts `files` (field → file) in one multipart request to `url`, in their order; like `uploadFile`.
+ * A file over MAX_UPLOAD_BYTES is refused here, as the server would refuse it (413 file_too_large),
+ * before its megabytes go over a phone's network.
+ */
 export function uploadFiles<T>(url: string, files: Record<string, Blob>, onProgress: (loaded: number, total: number) => void): Promise<T> {
+  if (Object.values(files).some((file) => file.size > MAX_UPLOAD_BYTES)) {
+    return Promise.reject(new ApiError(413, { code: ErrorCode.FileTooLarge, message: i18next.t('errors.file_too_large') }));
+  }
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
