@@ -54,6 +54,8 @@ export interface ApiKeyPatch {
 
 /** The stable error codes of the signed call (the product's envelope `{success:false, error:{code, message, fields?}}`). */
 export const PARTNER_API_ERRORS = [
+  'payload_too_large',
+  'unsupported_media_type',
   'bad_signature',
   'stale_nonce',
   'key_disabled',

@@ -50,13 +50,18 @@ export function partnerError(code: PartnerApiError, fields?: Record<string, stri
   return new CodedError(PARTNER_ERROR_STATUS[code] ?? 400, code as ErrorCode, fields, values ? { values } : {});
 }
 
-/** `error` in the contract's terms (see the module comment). */
+/**
+ * `error` in the contract's terms (see the module comment). A domain error that carries values keeps
+ * its own message, which names them ("The minimum withdrawal is 10 USDT" under below_minimum): the
+ * contract's generic text would hide what the partner needs to fix the call.
+ */
 export function toPartnerError(error: unknown): unknown {
   if (!(error instanceof AppError) || error instanceof CodedError) return error;
   const fields = error instanceof ValidationError ? error.fields : undefined;
   const code = error instanceof AmountRefused ? AMOUNT[error.violation] : PARTNER_ERROR_TABLE[error.code];
   if (!code) return error;
-  return partnerError(code, fields, error.values);
+  if (error.values) return new CodedError(PARTNER_ERROR_STATUS[code] ?? 400, code as ErrorCode, fields, { values: error.values, messageKey: error.messageKey });
+  return partnerError(code, fields);
 }
 
 /** Runs a handler with its errors mapped (toPartnerError). */

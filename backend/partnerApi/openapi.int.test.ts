@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PARTNER_API_CALLS_PER_MINUTE, PARTNER_API_ERRORS, PARTNER_API_METHODS, type CreatedApiKey, type PartnerOrderDto, type PartnerQuoteDto } from '../../common/partnerApi';
 import { signedInAs } from '../console/testing';
 import { accrueReward } from '../ledger/referral';
+import { readMinPayout } from '../referral/settings';
 import { initModels } from '../models';
 import { buildDirection, type TestDirection } from '../orders/testing';
 import { writeTransaction } from '../platform/db/transaction';
@@ -104,6 +105,10 @@ describe('the partner API OpenAPI document checked against real answers (openapi
     await models.Asset.create({ code: currency, name: `Test ${currency}`, type: 'coin', currency: 'USDT', network: null, precision: 2, icon: 'test', reserve: '1000000', city: null });
     const withdrawal = { currency, account: 'wallet-address-0001' };
     await refused(key, 'withdraw_create', { ...withdrawal, amount: '0.5' }, 'below_minimum');
+    // The refusal names the minimum (the partner's programme setting), not only that there is one.
+    const below = await call(key, 'withdraw_create', { ...withdrawal, amount: '0.5' });
+    expect(below.status).to.equal(422);
+    expect(below.body.error?.message).to.equal(`The minimum withdrawal is ${await readMinPayout(models)} USDT`);
     await refused(key, 'withdraw_create', { ...withdrawal, amount: '20' }, 'insufficient_funds');
     await writeTransaction(server.db.sequelize, (tx) => accrueReward({ sequelize: server.db.sequelize }, tx, { orderId: Date.now() % 1_000_000_000, partnerId: owner.userId, amount: '30', pending: false }));
     await ok(key, 'partner_info');

@@ -16,10 +16,12 @@ import { PARTNER_ERROR_STATUS } from './errorMap';
 import type { PartnerMethodDefinition } from './registry';
 
 /** What any signed call may answer before its method runs (signedCall.ts's order of checks). */
-export const CALL_ERRORS: readonly PartnerApiError[] = ['bad_signature', 'stale_nonce', 'key_disabled', 'ip_not_allowed', 'too_many_requests', 'validation_error'];
+export const CALL_ERRORS: readonly PartnerApiError[] = ['payload_too_large', 'unsupported_media_type', 'bad_signature', 'stale_nonce', 'key_disabled', 'ip_not_allowed', 'too_many_requests', 'validation_error'];
 
 /** The HTTP status of every code (the signed call's own, then errorMap.ts's). */
 export const ERROR_STATUS = {
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   bad_signature: 401,
   stale_nonce: 409,
   key_disabled: 403,

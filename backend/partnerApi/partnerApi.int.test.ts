@@ -295,7 +295,13 @@ describe('partner API: keys and the signed call', function () {
       const { client } = await signedInUser();
       const key = await createApiKey(client);
       const big = JSON.stringify({ time: nextTime(), pad: 'x'.repeat(70_000) });
-      expect((await signedCall(server, key, 'ping', null, { raw: big })).status).to.equal(413);
+      const tooLarge = await signedCall(server, key, 'ping', null, { raw: big });
+      expect(tooLarge.status).to.equal(413);
+      // Both are the contract's documented codes (openapi.json x-error-codes).
+      expect(tooLarge.body.error?.code).to.equal('payload_too_large');
+      const compressed = await signedCall(server, key, 'ping', { time: nextTime() }, { headers: { 'content-encoding': 'gzip' } });
+      expect(compressed.status).to.equal(415);
+      expect(compressed.body.error?.code).to.equal('unsupported_media_type');
       for (const method of ['ping', '%00', 'a'.repeat(300), 'withdraw_create']) {
         const answer = await signedCall(server, key, method, { time: nextTime() }, { hash: 'x' });
         expect(answer.status, method).to.be.oneOf([401, 404]);
