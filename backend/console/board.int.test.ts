@@ -225,6 +225,20 @@ describe('operator order board API', function () {
     expect((await bob.post(`${path}/error`)).status).to.equal(200);
   });
 
+  it('keeps a claimed order to its holder in the review queue too: another operator cannot decide its card photo, the holder can', async () => {
+    const { order } = await buildOrder(server, { direction, set: { cardCheck: 'pending', cardPhotoKey: 'cards/x.jpg' } });
+    expect((await alice.post(`/operator/orders/${order.uid}/claim`)).status).to.equal(200);
+    const refused = await bob.post(`/operator/reviews/card/${order.uid}/approve`, {});
+    expect(refused.status).to.equal(409);
+    expect(refused.body.error?.code).to.equal(BOARD_CLAIM_ERROR);
+    expect(refused.body.error?.message).to.include(alice.email);
+    const { Order: Orders } = initModels(server.db.sequelize);
+    expect((await Orders.findByPk(order.id))!.cardCheck, 'nothing changed').to.equal('pending');
+    const decided = await alice.post(`/operator/reviews/card/${order.uid}/approve`, {});
+    expect(decided.status, JSON.stringify(decided.body)).to.equal(200);
+    expect(decided.body.data.cardCheck).to.equal('approved');
+  });
+
   it('rejects a card from the board with the reason the customer sees, or the default words', async () => {
     for (const reason of ['The number is not visible', undefined]) {
       const { order, secret } = await buildOrder(server, { direction, set: { cardCheck: 'pending', cardPhotoKey: 'cards/x.jpg' } });

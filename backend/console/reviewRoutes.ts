@@ -9,13 +9,14 @@ import { presentOperatorOrder } from '../orders/presenters';
 import { decideReview, listReviews } from '../orders/reviews';
 import { reviewDecisionSchema, reviewListSchema } from '../orders/schemas';
 import { UID_PATTERN } from '../orders/secrets';
+import { assertMayWork } from './board';
 import { requireStaff, staffActor, type StaffDeps } from './policy';
 import { kycReviewQueue } from '../kyc/queue';
 
 /**
  * The review queues under `/operator/reviews` (operator or admin): `GET ?kind=card|receipt|kyc&cursor=`
  * (oldest upload first) and `POST /{kind}/{uid}/approve|reject` `{reason?}` — answering the order
- * as operators see it. Files stay at the staff-only `GET /operator/orders/{uid}/files/{kind}`.
+ * as operators see it. An order another operator claimed is theirs to decide (board.ts assertMayWork). Files stay at the staff-only `GET /operator/orders/{uid}/files/{kind}`.
  */
 export function reviewRoutes(deps: StaffDeps & { orders: OrdersContext }): Router<AppState> {
   const { orders } = deps;
@@ -35,6 +36,8 @@ export function reviewRoutes(deps: StaffDeps & { orders: OrdersContext }): Route
     if (!REVIEW_KINDS.includes(kind) || !REVIEW_DECISIONS.includes(decision) || !UID_PATTERN.test(uid)) throw new NotFoundError();
     const order = await orders.models.Order.findOne({ where: { uid } });
     if (!order) throw new NotFoundError();
+    // As on the board: an order another operator claimed is theirs to decide (409 order_claimed; admins pass).
+    await assertMayWork(orders.models, order, staffActor(ctx));
     const view = await decideReview(orders, {
       order,
       kind,
