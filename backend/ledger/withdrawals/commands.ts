@@ -7,6 +7,7 @@
 import { Op } from 'sequelize';
 import { assetName, isBankCard } from '../../../common/catalogue';
 import { Big, formatAmount, formatMoney } from '../../../common/money';
+import { accountInAssetForm } from '../../../common/paymentDetails';
 import { maskCard, maskWallet, cardNumberDigits } from '../../../common/requisites';
 import { REFERRAL_CURRENCY, WITHDRAWAL_MOVES, type WithdrawalMove, type WithdrawalQuote, type WithdrawalRequest } from '../../../common/referral';
 import { rules, validationMessage } from '../../../common/validation';
@@ -75,10 +76,10 @@ async function payoutAccount(ctx: WithdrawalsContext, user: User, asset: Asset, 
   }
   const wallet = account.normalize('NFKC').trim();
   if (!wallet) throw new ValidationError({ account: t(validationMessage('required').key) });
-  // The shape an order's account must have (common/validation `account`), with no spaces inside a
-  // wallet: a payout to text that no network takes cannot be made. (Which network an address
-  // belongs to is not checked, for orders neither.)
-  if (/\s/.test(wallet) || rules.account(wallet) !== true) throw new ValidationError({ account: t(validationMessage('account').key) });
+  // The shape an order's account must have (common/validation `account`) in its asset's form, as an
+  // order's side is checked (common/paymentDetails.ts accountInAssetForm: a coin's wallet without
+  // spaces): a payout to text that no network takes cannot be made.
+  if (!accountInAssetForm(asset, wallet) || rules.account(wallet) !== true) throw new ValidationError({ account: t(validationMessage('account').key) });
   return { accountKind: 'wallet' as const, account: wallet, accountMasked: maskWallet(wallet) };
 }
 
