@@ -163,6 +163,8 @@ describe('operator review queues', function () {
       const seen = (await customer.get(`/orders/${order.uid}/${secret}`)).body.data as OrderDto;
       const ends = Date.parse(seen.expiresAt!);
       expect(ends).to.be.within(before - 1000 + period * 60_000, Date.now() + 1000 + period * 60_000);
+      // A fixed rate stays locked as long as the window given back.
+      expect([seen.rateType, seen.rateLockedUntil]).to.deep.equal(['fixed', seen.expiresAt]);
     }
     // Its window running again, the order expires as any other once it passes.
     await Order.update({ expiresAt: long }, { where: { id: rejectedOne.order.id } });

@@ -6,7 +6,8 @@
  * `paymentWindowRuns` and the `expire` rule): the customer may not pay before the decision, however
  * long the operators take. The decision gives the window back in full — the direction's period from
  * the decision, or the end it had if that is later — so a customer whose card was approved has the
- * time to pay, and one whose card was rejected the time to send another photo.
+ * time to pay, and one whose card was rejected the time to send another photo. A fixed rate stays
+ * locked as long as that window (as at creation, the lock and the window end together).
  */
 import type { Order } from '../models';
 import type { OrdersContext } from './context';
@@ -25,8 +26,16 @@ export async function cardWindowMinutes(ctx: Pick<OrdersContext, 'models'>, orde
 }
 
 /** What the decision writes: the card's state, the reason a rejection shows (null: the default words), the window given back. */
-export function cardDecisionSet(order: Pick<Order, 'expiresAt'>, decision: CardDecision, reason: string | null, now: Date, windowMinutes: number): Partial<Order> {
+export function cardDecisionSet(
+  order: Pick<Order, 'expiresAt' | 'rateType' | 'rateLockedUntil'>,
+  decision: CardDecision,
+  reason: string | null,
+  now: Date,
+  windowMinutes: number,
+): Partial<Order> {
   const fresh = now.getTime() + windowMinutes * 60_000;
   const expiresAt = order.expiresAt && order.expiresAt.getTime() > fresh ? order.expiresAt : new Date(fresh);
-  return decision === 'approve' ? { cardCheck: 'approved', cardRejectReason: null, expiresAt } : { cardCheck: 'rejected', cardRejectReason: reason, expiresAt };
+  const lock = order.rateType === 'fixed' && (!order.rateLockedUntil || order.rateLockedUntil < expiresAt) ? { rateLockedUntil: expiresAt } : {};
+  const card: Partial<Order> = decision === 'approve' ? { cardCheck: 'approved', cardRejectReason: null } : { cardCheck: 'rejected', cardRejectReason: reason };
+  return { ...card, expiresAt, ...lock };
 }
