@@ -3,7 +3,7 @@
  * receipts waiting for a decision, oldest upload first.
  */
 import type { OrderStatus } from './enums';
-import { MAX_REVIEW_REASON } from './orders';
+import { MAX_REVIEW_REASON, type OrderSide } from './orders';
 
 export const REVIEW_KINDS = ['card', 'receipt'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
@@ -23,6 +23,9 @@ export interface ReviewItem {
   email: string;
   fromCode: string;
   toCode: string;
+  /** The sides as the board names them: the amounts are shown in their currencies ("10 000 RUB"). */
+  from: OrderSide;
+  to: OrderSide;
   amountSend: string;
   amountReceive: string;
   senderAccount: string | null;

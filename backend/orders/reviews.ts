@@ -11,7 +11,8 @@ import { Op, type WhereOptions } from 'sequelize';
 import { ruleStatuses, type OrderRuleAction } from '../../common/orderRules';
 import { reviewFileUrl, type ReviewDecision, type ReviewItem, type ReviewKind } from '../../common/reviews';
 import { changedFields, recordAudit, type AuditActor } from '../audit/record';
-import type { Models, Order } from '../models';
+import type { Asset, Models, Order } from '../models';
+import { presentSide } from './presenters';
 import { removeStoredImage } from '../uploads';
 import { changeOrder, operatorActor } from './change';
 import type { OrdersContext } from './context';
@@ -37,7 +38,7 @@ function parseCursor(cursor: string | undefined): { at: Date; id: number } | nul
   return match ? { at: new Date(Number(match[1])), id: Number(match[2]) } : null;
 }
 
-function presentItem(order: Order, kind: ReviewKind): ReviewItem {
+function presentItem(order: Order, kind: ReviewKind, assets: Map<string, Asset>): ReviewItem {
   return {
     kind,
     uid: order.uid,
@@ -46,6 +47,8 @@ function presentItem(order: Order, kind: ReviewKind): ReviewItem {
     email: order.email,
     fromCode: order.fromCode,
     toCode: order.toCode,
+    from: presentSide(order.fromCode, assets.get(order.fromCode) ?? null),
+    to: presentSide(order.toCode, assets.get(order.toCode) ?? null),
     amountSend: order.amountSend,
     amountReceive: order.amountReceive,
     senderAccount: order.senderAccount,
@@ -55,7 +58,7 @@ function presentItem(order: Order, kind: ReviewKind): ReviewItem {
 }
 
 export async function listReviews(
-  models: Pick<Models, 'Order'>,
+  models: Pick<Models, 'Order' | 'Asset'>,
   query: { kind: ReviewKind; cursor?: string },
 ): Promise<{ items: ReviewItem[]; nextCursor: string | null }> {
   const { kind } = query;
@@ -69,8 +72,10 @@ export async function listReviews(
   const rows = await models.Order.findAll({ where: { [Op.and]: where }, order: [[at, 'ASC'], ['id', 'ASC']], limit: REVIEW_PAGE_SIZE + 1 });
   const page = rows.slice(0, REVIEW_PAGE_SIZE);
   const last = page[page.length - 1];
+  const codes = [...new Set(page.flatMap((order) => [order.fromCode, order.toCode]))];
+  const assets = new Map((codes.length ? await models.Asset.findAll({ where: { code: codes } }) : []).map((asset) => [asset.code, asset]));
   return {
-    items: page.map((order) => presentItem(order, kind)),
+    items: page.map((order) => presentItem(order, kind, assets)),
     nextCursor: rows.length > REVIEW_PAGE_SIZE && last ? `${uploadedAt(last, kind).getTime()}_${last.id}` : null,
   };
 }

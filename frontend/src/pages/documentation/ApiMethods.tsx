@@ -94,8 +94,16 @@ function Method({ method }: { method: ApiMethod }) {
       {method.errors.length > 0 && (
         <>
           <h4>{t('pages.documentation.errors')}</h4>
+          {/* OpenAPI's `default` answer is the envelope of every refusal, not a code of its own: said once, above the codes. */}
+          {method.errors
+            .filter((error) => error.status === 'default')
+            .map((error) => (
+              <p key="default" className="exchanges-muted">
+                {error.description}
+              </p>
+            ))}
           <ul className="doc-errors">
-            {method.errors.map((error) => (
+            {method.errors.filter((error) => error.status !== 'default').map((error) => (
               <li key={`${error.status}-${error.code}`}>
                 {error.status && <span className="exchanges-muted doc-errors__status">{error.status}</span>} {error.code && <code className="doc-code">{error.code}</code>}
                 {error.description && <span> — {error.description}</span>}

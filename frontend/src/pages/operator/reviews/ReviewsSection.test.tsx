@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
+import { formatMoney } from '../../../../../common/money';
 import { Server } from 'socket.io';
 import type { SessionUser } from '../../../../../common/api';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../../../common/events';
@@ -43,6 +44,8 @@ function item(uid: string, kind: 'card' | 'receipt', minute: number): ReviewItem
     email: `${uid.toLowerCase()}@example.com`,
     fromCode: 'CARDRUB',
     toCode: 'BTC',
+    from: { code: 'CARDRUB', name: 'Bank card', nameRu: 'Банковская карта', type: 'fiat', currency: 'RUB', network: null, precision: 2, city: null },
+    to: { code: 'BTC', name: 'Bitcoin', nameRu: null, type: 'coin', currency: 'BTC', network: null, precision: 8, city: null },
     amountSend: '10000',
     amountReceive: '0.001',
     senderAccount: '4111 **** 1111',
@@ -99,6 +102,9 @@ describe('operator review queues (UI)', () => {
     const preview = within(screen.getByTestId('review-OLDEST0001')).getByRole('img', { name: 'Card photo of order OLDEST0001' });
     expect(preview.getAttribute('src')).to.equal(`${api.base}/operator/orders/OLDEST0001/files/card`);
     expect(screen.getByRole('tab', { name: 'Card photos' }).getAttribute('aria-selected')).to.equal('true');
+    // The amounts as the board shows them: in the sides' currencies, each side named.
+    const amounts = within(screen.getByTestId('review-OLDEST0001')).getByTestId('amounts').textContent;
+    expect(amounts).to.equal(`${formatMoney('10000', 'RUB')} Bank card → ${formatMoney('0.001', 'BTC')} Bitcoin`);
 
     api.on('GET /operator/reviews', ok({ items: [], nextCursor: null }));
     await userEvent.click(screen.getByRole('tab', { name: 'Receipts' }));

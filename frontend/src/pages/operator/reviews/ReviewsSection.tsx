@@ -8,7 +8,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_REVIEW_REASON } from '../../../../../common/orders';
 import { REVIEW_KINDS, type ReviewItem, type ReviewKind } from '../../../../../common/reviews';
+import { formatMoney } from '../../../../../common/money';
 import { Button } from '../../../components/Button';
+import { useAssetName } from '../../../exchange/useAssetName';
+import { formatDateTime } from '../../../lib/dateTime';
 import { operatorApi } from '../../../orders/api';
 import { withOrderSocket } from '../../../orders/socketSource';
 import { reviewsApi, reviewsKey } from './api';
@@ -92,6 +95,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
 
 function ReviewCard({ item, onDecide }: { item: ReviewItem; onDecide: (decision: 'approve' | 'reject') => void }) {
   const { t, i18n } = useTranslation();
+  const nameOf = useAssetName();
   const url = operatorApi.fileUrl(item.uid, item.kind);
   return (
     <li className="reviews-card" data-testid={`review-${item.uid}`}>
@@ -100,13 +104,14 @@ function ReviewCard({ item, onDecide }: { item: ReviewItem; onDecide: (decision:
       </a>
       <div className="reviews-facts">
         <strong>{item.uid}</strong>
-        <span>
-          {item.amountSend} {item.fromCode} → {item.amountReceive} {item.toCode}
+        <span data-testid="amounts">
+          {formatMoney(item.amountSend, item.from.currency)} <span className="order-muted">{nameOf(item.from)}</span> → {formatMoney(item.amountReceive, item.to.currency)}{' '}
+          <span className="order-muted">{nameOf(item.to)}</span>
         </span>
         <span className="order-muted">{item.email}</span>
         {item.senderAccount && <span className="order-muted">{item.senderAccount}</span>}
         <span className="order-muted">
-          {t('reviews.uploaded', { at: new Date(item.uploadedAt).toLocaleString(i18n.language) })}
+          {t('reviews.uploaded', { at: formatDateTime(item.uploadedAt, i18n.language) })}
         </span>
       </div>
       <div className="reviews-buttons">
