@@ -206,6 +206,19 @@ export function paymentWindowRuns(order: StatusOf & { paidAt: unknown; expiresAt
   return order.status === 'new' && !order.paidAt && order.expiresAt !== null && order.cardCheck !== 'pending';
 }
 
+/**
+ * The actions that give the payment window back in full (backend/orders/cardReview.ts): the card
+ * check's decisions. The countdown's ring measures the window from the last of them.
+ */
+export const WINDOW_RESTARTS: readonly OrderRuleAction[] = ['card-approve', 'card-reject'];
+
+/** When the running payment window began: the order's creation, or the last decision that gave it back. */
+export function paymentWindowStart(order: { createdAt: string; history: readonly { action: string; at: string }[] }): string {
+  let start = order.createdAt;
+  for (const entry of order.history) if ((WINDOW_RESTARTS as readonly string[]).includes(entry.action) && entry.at > start) start = entry.at;
+  return start;
+}
+
 /** What stops a processing order that the customer should know of: an extra check (hold) or a payment problem (warning, error). */
 export function processingStop(order: StatusOf): 'hold' | 'problem' | null {
   if (order.status === 'hold') return 'hold';

@@ -34,6 +34,20 @@ describe('order countdown', () => {
     expect(countdownOf(orderFixture(), tick, at(900))).to.deep.equal({ secondsLeft: 900, percent: 50 });
   });
 
+  it('measures the window from the card decision that gave it back, so the ring starts full again', () => {
+    // The card photo waited 20 minutes; the approval gave a new 15-minute window (to 12:35).
+    const approvedAt = new Date(at(1200)).toISOString();
+    const order = orderFixture({
+      expiresAt: new Date(at(1200 + 900)).toISOString(),
+      history: [
+        { at: CREATED_AT, action: 'created', from: null, to: 'new', actor: 'customer', details: null },
+        { at: approvedAt, action: 'card-approve', from: 'new', to: 'new', actor: 'operator', details: null },
+      ],
+    });
+    expect(countdownOf(order, null, at(1200))).to.deep.equal({ secondsLeft: 900, percent: 100 });
+    expect(countdownOf(order, null, at(1200 + 450))).to.deep.equal({ secondsLeft: 450, percent: 50 });
+  });
+
   it('has no countdown once no timer runs, and stops at zero', () => {
     expect(countdownOf(orderFixture({ expiresAt: null }), null, at(0))).to.equal(null);
     expect(countdownOf(orderFixture(), null, at(2000))).to.deep.equal({ secondsLeft: 0, percent: 0 });
