@@ -146,6 +146,9 @@ describe('operator review queues', function () {
     const rejectedOne = await cardOrderWithPhoto();
     // The operators took longer than the window: it would have ended a minute ago.
     await Order.update({ expiresAt: long }, { where: { id: [approvedOne.order.id, rejectedOne.order.id] } });
+    // Its creation mail told the customer so: the deadline is the photo's, paying waits for the check.
+    const [created] = await waitForOutbox(server.config.outboxDir, approvedOne.order.email, 1);
+    expect(created!.text).to.include('First your card is verified: upload a photo of it on the order page before');
     const customer = new TestClient(server.url);
     const waiting = await customer.get(`/orders/${approvedOne.order.uid}/${approvedOne.secret}`);
     expect(waiting.body.data).to.include({ step: 'verify_card', cardCheck: 'pending', expiresAt: null });

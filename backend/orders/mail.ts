@@ -80,7 +80,9 @@ export function orderCreatedMail(order: Order, sides: { from: MailSide; to: Mail
     to: assetName(sides.to, order.lang),
   };
   if (options.held) return { template: 'orderCreatedHeld', vars: amounts };
-  return { template: 'orderCreated', vars: { ...amounts, time: order.expiresAt?.toISOString() } };
+  // A card checked first: the deadline is the photo's; paying waits for the check (orders/cardReview.ts).
+  const template = order.cardCheck === 'required' ? 'orderCreatedCard' : 'orderCreated';
+  return { template, vars: { ...amounts, time: order.expiresAt?.toISOString() } };
 }
 
 export function orderStatusMail(ctx: Pick<OrdersContext, 'i18n'>, order: Order): OrderMailContent {
