@@ -22,7 +22,7 @@ interface Props {
 
 /** One side of the exchange: the label, the amount (editable on either side) and the asset selector. */
 export function AmountRow({ side, asset, value, problem, aside, disabled, onAmount, onPick }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nameOf = useAssetName();
   const id = useId();
   const message = problem ? t(problem.key, problem.values) : null;
@@ -50,7 +50,7 @@ export function AmountRow({ side, asset, value, problem, aside, disabled, onAmou
           aria-label={t(side === 'send' ? 'exchange.amountSend' : 'exchange.amountReceive', { currency: asset.currency })}
           onChange={(event) => {
             // A refused edit (sanitizeAmountInput: null) leaves the field as it was.
-            const next = sanitizeAmountInput(event.target.value);
+            const next = sanitizeAmountInput(event.target.value, i18n.language);
             if (next !== null) onAmount(side, next);
           }}
         />

@@ -26,6 +26,16 @@ describe('typed amounts', () => {
     expect(normalizeTypedAmount('1e-2')).to.equal('1e-2');
   });
 
+  it('reads a lone comma before three digits as thousands in English only ("1,234" is 1234 there, 1.234 in Russian)', () => {
+    expect(sanitizeAmountInput('1,234', 'en')).to.equal('1234');
+    expect(sanitizeAmountInput('1,234', 'ru')).to.equal('1.234');
+    expect(normalizeTypedAmount('12,500', 'en')).to.equal('12500');
+    // Decimals stay decimals in English too: not three digits, or a leading zero.
+    expect(sanitizeAmountInput('1,5', 'en')).to.equal('1.5');
+    expect(sanitizeAmountInput('0,500', 'en')).to.equal('0.500');
+    expect(sanitizeAmountInput('1,2345', 'en')).to.equal('1.2345');
+  });
+
   it('turns an edit of the field into digits and one point, or refuses it (null) rather than make another number', () => {
     expect(sanitizeAmountInput('0,5')).to.equal('0.5');
     expect(sanitizeAmountInput('1.')).to.equal('1.');

@@ -28,9 +28,9 @@ export function withdrawalAssets(assets: readonly AssetDto[]): AssetDto[] {
   return assets.filter((asset) => asset.enabled && asset.type !== 'cash');
 }
 
-/** The request as sent: the code only when one was typed. */
-function requestBody(values: WithdrawalRequest): WithdrawalRequest {
-  const body: WithdrawalRequest = { currency: values.currency, amount: normalizeTypedAmount(values.amount.trim()), account: values.account.trim() };
+/** The request as sent (the amount read in the interface language `lang`): the code only when one was typed. */
+function requestBody(values: WithdrawalRequest, lang: string): WithdrawalRequest {
+  const body: WithdrawalRequest = { currency: values.currency, amount: normalizeTypedAmount(values.amount.trim(), lang), account: values.account.trim() };
   if (values.code?.trim()) body.code = values.code.trim();
   return body;
 }
@@ -69,7 +69,7 @@ export function WithdrawForm({ summary }: { summary: PartnerSummary }) {
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
-    const request = requestBody(values);
+    const request = requestBody(values, lang);
     const problem = amountProblem(request.amount);
     if (problem) {
       form.setServerErrors({ amount: problem });
