@@ -6,6 +6,8 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { pathFor } from '../../../../common/routes';
 import type { ApiKeyDto, CreatedApiKey } from '../../../../common/partnerApi';
 import { MAX_API_KEYS } from '../../../../common/partnerApi';
 import { showAlert } from '../../accounts/alerts';
@@ -54,7 +56,9 @@ function ApiKeys() {
   const full = (query.data?.length ?? 0) >= MAX_API_KEYS;
   return (
     <div className="api-keys">
-      <p>{t('apiKeys.intro')}</p>
+      <p>
+        {t('apiKeys.intro')} <Link href={pathFor('documentation')}>{t('apiKeys.docsLink')}</Link>
+      </p>
       <div className="api-keys__create">
         <Button onClick={() => void create()} loading={creating} disabled={full || !query.isSuccess} data-testid="api-key-create">
           {t('apiKeys.create')}
