@@ -68,7 +68,7 @@ describe('console: withdrawals and referral settings', () => {
   it('shows the empty state by filter and reloads live on operators:withdrawals', async () => {
     api.on('GET /operator/withdrawals', ok({ items: [], nextCursor: null }));
     await renderConsoleSection(m, 'withdrawals');
-    expect((await screen.findByTestId('withdrawals-empty')).textContent).to.equal('No withdrawal requests: change the filter settings.');
+    expect((await screen.findByTestId('withdrawals-empty')).textContent).to.equal('No withdrawal requests under “New and processing”.');
     await waitFor(() => expect(sockets.connected()).to.equal(true), LIVE);
     api.on('GET /operator/withdrawals', ok({ items: [operatorWithdrawal(7)], nextCursor: null }));
     act(() => void sockets.io.emit('operators:withdrawals', { id: 7, status: 'new' }));

@@ -56,7 +56,7 @@ export default function WithdrawalsSection() {
           </button>
         ))}
       </div>
-      <PagedTable query={query} columns={columns} empty={t('withdrawalsAdmin.empty')} testId="withdrawals">
+      <PagedTable query={query} columns={columns} empty={t('withdrawalsAdmin.empty', { filter: t(`withdrawalsAdmin.filters.${filter}`) })} testId="withdrawals">
         {(row) => <WithdrawalRequestRow key={row.id} row={row} columns={columns} onReject={() => setRejecting(row)} />}
       </PagedTable>
       {rejecting && <RejectDialog row={rejecting} onClose={() => setRejecting(null)} />}
