@@ -30,6 +30,10 @@ describe('API keys (/user/api) at 375 px', () => {
       await page.context().addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: server.url, sameSite: 'Lax' as const })));
       await page.goto('/user/api');
       await page.getByTestId('api-keys-empty').waitFor({ state: 'visible' });
+      // The account's sections scroll sideways here: the current one (the last) is brought into view.
+      const current = page.locator('.user-area__nav [aria-current="page"]');
+      const [nav, tab] = [await page.locator('.user-area__nav ul').boundingBox(), await current.boundingBox()];
+      expect(tab!.x >= nav!.x && tab!.x + tab!.width <= nav!.x + nav!.width + 1, `tab ${JSON.stringify(tab)} in ${JSON.stringify(nav)}`).to.equal(true);
       await page.getByTestId('api-key-create').click();
       await page.getByTestId('api-key-created').waitFor({ state: 'visible' });
       await page.getByTestId('api-keys').waitFor({ state: 'visible' });

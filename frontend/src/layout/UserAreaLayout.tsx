@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { routeByName } from '../../../common/routes';
@@ -16,10 +16,20 @@ interface Props {
 export function UserAreaLayout({ name, children }: Props) {
   const { t } = useTranslation();
   const [location] = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the sections scroll sideways: the current one is brought into view (the list only, not the page).
+  useLayoutEffect(() => {
+    const ul = list.current;
+    const active = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !active || ul.scrollWidth <= ul.clientWidth) return;
+    const box = ul.getBoundingClientRect();
+    const item = active.getBoundingClientRect();
+    ul.scrollLeft += item.left - box.left - (ul.clientWidth - item.width) / 2;
+  }, [location]);
   return (
     <div className="container page user-area">
       <nav className="user-area__nav" aria-label={t('common.userArea.navigation')}>
-        <ul>
+        <ul ref={list}>
           {USER_AREA_ROUTES.map((route) => (
             <li key={route.name}>
               <Link
