@@ -228,7 +228,7 @@ describe('operator review queues', function () {
     expect(actions.filter((action) => action.startsWith('review.'))).to.deep.equal(['review.reject', 'review.approve']);
   });
 
-  it('mails the customer a rejection in the order language, with the reason and the order link; an approval mails nothing', async () => {
+  it('mails the customer a rejection in the order language, with the reason and the order link; a card approval with the new deadline', async () => {
     const site = new URL(server.config.publicUrl).host;
     const card = await cardOrderWithPhoto('ru');
     const reason = 'Номер карты закрыт <пальцем>';
@@ -257,9 +257,20 @@ describe('operator review queues', function () {
     expect(boardMails.map((mail) => mail.subject).at(-1)).to.equal(`Order ${board.order.uid} on ${site}: card photo not accepted`);
 
     const approved = await cardOrderWithPhoto();
-    expect((await operator.post(`/operator/reviews/card/${approved.order.uid}/approve`, {})).status).to.equal(200);
+    const decided = await operator.post(`/operator/reviews/card/${approved.order.uid}/approve`, {});
+    expect(decided.status).to.equal(200);
+    const approvedMails = await waitForOutbox(server.config.outboxDir, approved.order.email, 2);
+    expect(approvedMails.map((mail) => mail.subject).at(-1)).to.equal(`Order ${approved.order.uid} on ${site}: card verified`);
+    // The deadline the decision gave, as the mail writes a time (UTC, to the minute).
+    const deadline = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(decided.body.data.expiresAt));
+    expect(approvedMails.at(-1)!.text).to.include(`Pay before ${deadline} UTC`);
+    expect(approvedMails.at(-1)!.text).to.include(`/order/${approved.order.uid}/${approved.secret}`);
+
+    // A receipt's approval mails nothing.
+    const receiptApproved = await orderWithReceipt('en');
+    expect((await operator.post(`/operator/reviews/receipt/${receiptApproved.order.uid}/approve`, {})).status).to.equal(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await waitForOutbox(server.config.outboxDir, approved.order.email, 2, 300)).map((mail) => mail.subject)).to.have.length(1);
+    expect(await waitForOutbox(server.config.outboxDir, receiptApproved.order.email, 2, 300)).to.have.length(1);
   });
 
   async function waitForVersion(uid: string, version: number): Promise<OrderChangeMessage | undefined> {

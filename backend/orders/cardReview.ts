@@ -6,11 +6,12 @@
  * `paymentWindowRuns` and the `expire` rule): the customer may not pay before the decision, however
  * long the operators take. The decision gives the window back in full — the direction's period from
  * the decision, or the end it had if that is later — so a customer whose card was approved has the
- * time to pay, and one whose card was rejected the time to send another photo. A fixed rate stays
+ * time to pay, and one whose card was rejected the time to send another photo; either is mailed. A fixed rate stays
  * locked as long as that window (as at creation, the lock and the window end together).
  */
 import type { Order } from '../models';
 import type { OrdersContext } from './context';
+import { orderCardApprovedMail, orderFileRejectedMail, type OrderMailContent } from './mail';
 
 export type CardDecision = 'approve' | 'reject';
 
@@ -23,6 +24,22 @@ export async function cardWindowMinutes(ctx: Pick<OrdersContext, 'models'>, orde
   if (direction) return direction.fixedPeriodMinutes;
   const given = order.expiresAt && order.createdAt ? order.expiresAt.getTime() - order.createdAt.getTime() : 0;
   return Math.max(1, Math.round(given / 60_000));
+}
+
+/**
+ * The decision's change and its mail: the customer learns of an approval with the new deadline
+ * (orderCardApproved), of a rejection with its reason (orderFileRejected).
+ */
+export function cardDecisionPlan(
+  ctx: Pick<OrdersContext, 'i18n'>,
+  order: Order,
+  decision: CardDecision,
+  reason: string | null,
+  now: Date,
+  windowMinutes: number,
+): { set: Partial<Order>; mail: OrderMailContent } {
+  const set = cardDecisionSet(order, decision, reason, now, windowMinutes);
+  return { set, mail: decision === 'approve' ? orderCardApprovedMail(set.expiresAt!) : orderFileRejectedMail(ctx, order, 'card', reason) };
 }
 
 /** What the decision writes: the card's state, the reason a rejection shows (null: the default words), the window given back. */

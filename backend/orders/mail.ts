@@ -90,6 +90,11 @@ export function orderStatusMail(ctx: Pick<OrdersContext, 'i18n'>, order: Order):
   return { template: 'orderStatus', vars: { status: t(`mail.orderStatuses.${order.status}`) } };
 }
 
+/** Staff verified the card: the customer may pay now, until the deadline the decision gave (orders/cardReview.ts). */
+export function orderCardApprovedMail(expiresAt: Date): OrderMailContent {
+  return { template: 'orderCardApproved', vars: { time: expiresAt.toISOString() } };
+}
+
 /** Staff rejected the card photo or the receipt: which one and why (null: the default words), in the order's language. */
 export function orderFileRejectedMail(ctx: Pick<OrdersContext, 'i18n'>, order: Order, kind: ReviewKind, reason: string | null): OrderMailContent {
   const t = ctx.i18n.translator(order.lang);

@@ -15,11 +15,10 @@ import { changeOrder, operatorActor, type OrderPlan } from './change';
 import type { OrdersContext } from './context';
 import { DirectionUnavailable, InvalidTransition, RefundAddressRequired } from './errors';
 import { takeFromReserve } from './reserve';
-import { orderFileRejectedMail } from './mail';
 import { holdForAddress, screenRefundAddress } from './refundBlacklist';
 import type { OrderView } from './view';
 import { savingApprovedCard } from '../requisites/fromOrder';
-import { cardDecisionSet, cardWindowMinutes } from './cardReview';
+import { cardDecisionPlan, cardWindowMinutes } from './cardReview';
 import { doneFacts, onOrderDone } from '../referral/done';
 import { announceToPartner, reverseOrderReward } from '../referral/rewardLedger';
 
@@ -172,11 +171,11 @@ function plan(
       return planExtend(order, props.minutes ?? 0, now, to);
     case 'card-approve':
       // The card becomes the signed-in owner's verified requisite (backend/requisites); the payment window runs again (./cardReview.ts).
-      return { set: cardDecisionSet(order, 'approve', null, now, windowMinutes), ...savingApprovedCard(ctx, order, props.operator.id) };
+      return { ...cardDecisionPlan(ctx, order, 'approve', null, now, windowMinutes), ...savingApprovedCard(ctx, order, props.operator.id) };
     case 'card-reject': {
       // As a rejection from the review queue: the reason the customer's page and mail show (blank: the default words).
       const why = props.reason?.trim() || null;
-      return { set: cardDecisionSet(order, 'reject', why, now, windowMinutes), details: why ? { reason: why } : null, mail: orderFileRejectedMail(ctx, order, 'card', why) };
+      return { ...cardDecisionPlan(ctx, order, 'reject', why, now, windowMinutes), details: why ? { reason: why } : null };
     }
     case 'recalculate':
       return planRecalculate(ctx, order, to);

@@ -19,7 +19,7 @@ import type { OrdersContext } from './context';
 import { orderFileRejectedMail } from './mail';
 import type { OrderView } from './view';
 import { savingApprovedCard } from '../requisites/fromOrder';
-import { cardDecisionSet, cardWindowMinutes } from './cardReview';
+import { cardDecisionPlan, cardWindowMinutes } from './cardReview';
 
 export const REVIEW_PAGE_SIZE = 50;
 
@@ -110,7 +110,8 @@ export async function decideReview(ctx: OrdersContext, props: ReviewDecisionProp
     actor: operatorActor(actor),
     rule: RULES[kind][decision],
     plan: (order, now) => {
-      const set = kind === 'card' ? cardDecisionSet(order, decision, reason, now, windowMinutes) : receiptDecisionSet(decision, reason);
+      const card = kind === 'card' ? cardDecisionPlan(ctx, order, decision, reason, now, windowMinutes) : null;
+      const set = card ? card.set : receiptDecisionSet(decision, reason);
       if (set.receiptKey === null) dropped = order.receiptKey;
       const fields = Object.keys(set) as (keyof Order)[];
       const before: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field, order[field] ?? null]));
@@ -120,8 +121,9 @@ export async function decideReview(ctx: OrdersContext, props: ReviewDecisionProp
       return {
         set,
         details: reason ? { reason } : null,
-        // The customer learns of a rejection by mail too, with the reason their page shows.
-        mail: decision === 'reject' ? orderFileRejectedMail(ctx, order, kind, reason) : undefined,
+        // The customer learns of a rejection by mail too, with the reason their page shows, and of a
+        // card's approval with the new deadline (./cardReview.ts); a receipt's approval mails nothing.
+        mail: card ? card.mail : decision === 'reject' ? orderFileRejectedMail(ctx, order, kind, reason) : undefined,
         after: saving?.after,
         within: async (transaction) => {
           await saving?.within(transaction);
