@@ -48,7 +48,7 @@ export default function BlacklistSection() {
           {list.error instanceof ApiError ? list.error.message : t('blacklist.loadError')}
         </p>
       ) : list.data.entries.length === 0 ? (
-        <p data-testid="blacklist-empty">{t('blacklist.empty')}</p>
+        <p className="operator-muted" data-testid="blacklist-empty">{t('blacklist.empty')}</p>
       ) : (
         <ul className="console-blacklist__list" data-testid="blacklist-entries">
           {list.data.entries.map((entry) => (

@@ -41,7 +41,7 @@ export default function BlogSection() {
           {list.error instanceof ApiError ? list.error.message : t('blog.loadError')}
         </p>
       ) : list.data.posts.length === 0 ? (
-        <p data-testid="console-blog-empty">{t('blog.console.empty')}</p>
+        <p className="operator-muted" data-testid="console-blog-empty">{t('blog.console.empty')}</p>
       ) : (
         <ul className="console-blog__list" data-testid="console-blog-posts">
           {list.data.posts.map((post) => (

@@ -32,7 +32,7 @@ export default function MessagesSection() {
           {list.error instanceof ApiError ? list.error.message : t('contacts.console.loadError')}
         </p>
       ) : messages.length === 0 ? (
-        <p data-testid="messages-empty">{t('contacts.console.empty')}</p>
+        <p className="operator-muted" data-testid="messages-empty">{t('contacts.console.empty')}</p>
       ) : (
         <ul className="site-reviews__list" data-testid="messages-list">
           {messages.map((message) => (

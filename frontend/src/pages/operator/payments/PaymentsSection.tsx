@@ -117,7 +117,7 @@ export default function PaymentsSection() {
           {t('paymentsAdmin.loadError')}
         </p>
       ) : byAsset.length === 0 ? (
-        <p data-testid="payments-empty">{t('paymentsAdmin.empty')}</p>
+        <p className="operator-muted" data-testid="payments-empty">{t('paymentsAdmin.empty')}</p>
       ) : (
         byAsset.map(([asset, details]) => (
           <div key={asset} className="payments-asset" data-testid={`payments-asset-${asset}`}>

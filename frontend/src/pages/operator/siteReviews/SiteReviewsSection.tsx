@@ -47,7 +47,7 @@ export default function SiteReviewsSection() {
           {list.error instanceof ApiError ? list.error.message : t('customerReviews.loadError')}
         </p>
       ) : reviews.length === 0 ? (
-        <p data-testid="site-reviews-empty">{t('customerReviews.console.empty')}</p>
+        <p className="operator-muted" data-testid="site-reviews-empty">{t('customerReviews.console.empty')}</p>
       ) : (
         <ul className="site-reviews__list" data-testid="site-reviews-list">
           {reviews.map((review) => (
