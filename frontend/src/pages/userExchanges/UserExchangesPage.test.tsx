@@ -143,6 +143,10 @@ describe('user exchanges page', () => {
   });
 
   it('shows a failed load with a retry', async () => {
+    // No live connection here: its (re)connection refetches the list, and one landing between the
+    // failure and the click raced the retry on a busy CI machine. The retry alone is under test.
+    const idle = m.io('http://127.0.0.1:9', { autoConnect: false });
+    m.setUserExchangesSocketSource(() => idle);
     api.on('GET /user/exchanges', failure(500, 'internal_error', 'Something went wrong'));
     renderPage();
     expect((await screen.findByRole('alert')).textContent).to.contain('Something went wrong');
