@@ -17,7 +17,7 @@ import { removeStoredImage } from '../uploads';
 import { changeOrder, operatorActor } from './change';
 import type { OrdersContext } from './context';
 import { orderFileRejectedMail } from './mail';
-import type { OrderView } from './view';
+import { assetsOfOrders, type OrderView } from './view';
 import { savingApprovedCard } from '../requisites/fromOrder';
 import { cardDecisionPlan, cardWindowMinutes } from './cardReview';
 
@@ -72,8 +72,7 @@ export async function listReviews(
   const rows = await models.Order.findAll({ where: { [Op.and]: where }, order: [[at, 'ASC'], ['id', 'ASC']], limit: REVIEW_PAGE_SIZE + 1 });
   const page = rows.slice(0, REVIEW_PAGE_SIZE);
   const last = page[page.length - 1];
-  const codes = [...new Set(page.flatMap((order) => [order.fromCode, order.toCode]))];
-  const assets = new Map((codes.length ? await models.Asset.findAll({ where: { code: codes } }) : []).map((asset) => [asset.code, asset]));
+  const assets = await assetsOfOrders(models, page);
   return {
     items: page.map((order) => presentItem(order, kind, assets)),
     nextCursor: rows.length > REVIEW_PAGE_SIZE && last ? `${uploadedAt(last, kind).getTime()}_${last.id}` : null,

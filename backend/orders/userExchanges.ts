@@ -14,6 +14,7 @@ import type { Models, Order } from '../models';
 import type { OrdersContext } from './context';
 import { openOrderSecret } from './mail';
 import { presentOperatorSummary } from './presenters';
+import { assetsOfOrders } from './view';
 
 /** A row of the history: a whitelist of the customer's view (no accounts, no email, no secret). */
 export function presentUserExchange(order: Pick<OrderDto, 'uid' | 'version' | 'status' | 'deleteReason' | 'from' | 'to' | 'rateType' | 'amountSend' | 'amountReceive' | 'receivedAmount' | 'createdAt'>): UserExchangeDto {
@@ -74,9 +75,7 @@ export async function findUserExchanges(
   if (query.cursor) where.push({ id: { [Op.lt]: Number(query.cursor) } });
   const found = await models.Order.findAll({ where: { [Op.and]: where }, order: [['id', 'DESC']], limit: limit + 1 });
   const page = found.slice(0, limit);
-  const codes = [...new Set(page.flatMap((order) => [order.fromCode, order.toCode]))];
-  const assets = codes.length === 0 ? [] : await models.Asset.findAll({ where: { code: { [Op.in]: codes } } });
-  const byCode = new Map(assets.map((asset) => [asset.code, asset]));
+  const byCode = await assetsOfOrders(models, page);
   const rows = page.map((order) => presentUserExchange(presentOperatorSummary(order, byCode.get(order.fromCode) ?? null, byCode.get(order.toCode) ?? null)));
   return { rows, orders: page, nextCursor: found.length > limit ? String(page[page.length - 1]!.id) : null };
 }

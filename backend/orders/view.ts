@@ -23,16 +23,22 @@ export async function loadOrderView(models: ViewModels, order: Order, transactio
   return view!;
 }
 
+/** The assets of `orders`' sides, by code, in one query (none for no orders). */
+export async function assetsOfOrders(models: Pick<Models, 'Asset'>, orders: readonly Pick<Order, 'fromCode' | 'toCode'>[], transaction?: Transaction): Promise<Map<string, Asset>> {
+  const codes = [...new Set(orders.flatMap((order) => [order.fromCode, order.toCode]))];
+  if (codes.length === 0) return new Map();
+  const assets = await models.Asset.findAll({ where: { code: { [Op.in]: codes } }, transaction });
+  return new Map(assets.map((asset) => [asset.code, asset]));
+}
+
 /** Views of many orders in three queries (the operators' list, and one order's view). */
 export async function loadOrderViews(models: ViewModels, orders: Order[], transaction?: Transaction): Promise<OrderView[]> {
   if (orders.length === 0) return [];
-  const codes = [...new Set(orders.flatMap((order) => [order.fromCode, order.toCode]))];
-  const [assets, payTo, events] = await Promise.all([
-    models.Asset.findAll({ where: { code: { [Op.in]: codes } }, transaction }),
+  const [byCode, payTo, events] = await Promise.all([
+    assetsOfOrders(models, orders, transaction),
     paymentDetailsOfOrders(models, orders, transaction),
     models.OrderEvent.findAll({ where: { orderId: { [Op.in]: orders.map((order) => order.id) } }, order: [['id', 'ASC']], transaction }),
   ]);
-  const byCode = new Map(assets.map((asset) => [asset.code, asset]));
   const byOrder = new Map<number, OrderEvent[]>();
   for (const event of events) {
     const list = byOrder.get(event.orderId) ?? [];
