@@ -1,5 +1,9 @@
 /** The admins' payment details API (`/api/admin/payment-details`): where customers pay, per asset. */
+import type { TestConfig } from 'yup';
 import { isBankCard, type AssetDto } from './catalogue';
+import { account as generalAccount } from './validation/fieldRules';
+import { validationMessage, type RuleResult } from './validation/messages';
+import { walletChain, walletFits } from './walletForms';
 
 export interface PaymentDetailDto {
   id: number;
@@ -59,12 +63,40 @@ export function normalizeCardNumber(input: string): string | null {
 }
 
 /**
- * Whether an account fits its asset's form: a bank card's number passes Luhn (spaces and dashes
- * allowed), a coin's wallet has no spaces inside; any other account passes here (its general
- * shape is `validation.account`'s). Which network a wallet belongs to is not checked. Orders'
- * accounts (orders/directionRules.ts) and the admins' payment details ask it.
+ * What is wrong with an account for its asset, or true when it fits: a bank card's number must pass
+ * Luhn (spaces and dashes allowed) — `validation.account` when it is no card number at all,
+ * `validation.card_number` when a digit is wrong; a coin's wallet must have the form of
+ * its chain (common/walletForms.ts: TRC20, ERC20, BTC…) — `validation.wallet_network` naming the
+ * network; any other account passes here (its general shape is `validation.account`'s). Orders'
+ * accounts (orders/directionRules.ts and the order form), refund addresses, withdrawals, saved
+ * wallets and the admins' payment details ask it.
  */
-export function accountInAssetForm(asset: Pick<AssetDto, 'code' | 'type'>, account: string): boolean {
-  if (isBankCard(asset)) return normalizeCardNumber(account) !== null;
-  return asset.type !== 'coin' || !/\s/.test(account.trim());
+export function accountProblem(asset: Pick<AssetDto, 'code' | 'type' | 'network' | 'currency'>, account: string): RuleResult {
+  if (isBankCard(asset)) {
+    const digits = account.replace(/[\s-]/g, '');
+    // Not a card number at all: the general message; a card number one digit off: Luhn says so.
+    if (!/^\d{13,19}$/.test(digits)) return validationMessage('account');
+    return luhnValid(digits) || validationMessage('card_number');
+  }
+  if (asset.type !== 'coin') return true;
+  return walletFits(asset, account) || validationMessage('wallet_network', { network: walletChain(asset) ?? asset.network ?? asset.currency });
+}
+
+/**
+ * accountProblem as a yup test of a string field, after the general account rule: an empty value or
+ * one the general rule already refuses passes here, so a field shows one message.
+ */
+export function accountFormTest(asset: Pick<AssetDto, 'code' | 'type' | 'network' | 'currency'>): TestConfig<string | undefined> {
+  return {
+    name: 'asset_form',
+    test: (value, context) => {
+      const problem = value && generalAccount(value) === true ? accountProblem(asset, value) : true;
+      return problem === true || context.createError({ message: problem });
+    },
+  };
+}
+
+/** Whether an account fits its asset's form (accountProblem finds nothing). */
+export function accountInAssetForm(asset: Pick<AssetDto, 'code' | 'type' | 'network' | 'currency'>, account: string): boolean {
+  return accountProblem(asset, account) === true;
 }

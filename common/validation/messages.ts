@@ -33,6 +33,8 @@ export const VALIDATION_RULE_KEYS = [
   'phone',
   'otp_code',
   'account',
+  'card_number',
+  'wallet_network',
   'terms_required',
   'invalid_amount',
   'amount_min',

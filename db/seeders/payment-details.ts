@@ -23,7 +23,7 @@ export const DEMO_WALLETS: Readonly<Record<string, string>> = {
   TRX: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
   TON: 'UQBvW8Z5huBkMJYdnfAEM5JqTNkuWX3diqYENkWsIL0XggGG',
   SOL: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
-  LTC: 'ltc1qg82fx3lxc8d5x7h9ytq5r6p8k2m2tmx7k0qz8d',
+  LTC: 'ltc1qey9rnu20yzaumg0aczyhent0wx224u56utyg7f',
   DOGE: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
 };
 
