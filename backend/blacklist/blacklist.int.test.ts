@@ -5,7 +5,7 @@ import type { CreateOrderRequest, OperatorOrderDto } from '../../common/orders';
 import { TestClient } from '../accounts/testing';
 import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { initModels } from '../models';
-import { buildDirection, luhnCard, orderRequest, type TestDirection } from '../orders/testing';
+import { buildDirection, luhnCard, randomBtcWallet, orderRequest, type TestDirection } from '../orders/testing';
 import { startTestServer, twoWebProcessesOnRedis, type TestServer } from '../test/server';
 import { cardDigits } from './normalize';
 import { testBlacklist, type TestBlacklist } from './testing';
@@ -62,7 +62,7 @@ describe('blacklist: entries, and the orders they refuse or hold (real HTTP)', f
       kind: 'wallet',
       // Normalised both sides: case, spaces and dashes do not matter.
       entry: () => {
-        const wallet = `bc1q${hex(12)}`;
+        const wallet = randomBtcWallet();
         return { value: ` ${wallet.slice(0, 10).toUpperCase()}-${wallet.slice(10)} `, order: { senderAccount: wallet } };
       },
     },
@@ -148,7 +148,7 @@ describe('blacklist: entries, and the orders they refuse or hold (real HTTP)', f
 
   it('refuses when one entry refuses and another holds', async () => {
     const email = `both-${hex(5)}@example.test`;
-    const wallet = `bc1q${hex(12)}`;
+    const wallet = randomBtcWallet();
     await addEntry('email', email, 'hold');
     await addEntry('wallet', wallet, 'refuse');
     expect((await placeOrder({ email, senderAccount: wallet })).status).to.equal(403);
@@ -210,7 +210,7 @@ describe('blacklist: entries, and the orders they refuse or hold (real HTTP)', f
       expect(response.status, JSON.stringify(body)).to.equal(400);
       expect(response.body.error?.code).to.equal('validation_failed');
     }
-    const wallet = `dup-${hex(6)}`;
+    const wallet = randomBtcWallet();
     await addEntry('wallet', wallet, 'hold');
     const again = await admin.post('/admin/blacklist', { kind: 'wallet', value: wallet.toUpperCase(), action: 'refuse', reason: 'again' });
     expect(again.status).to.equal(409);
@@ -231,7 +231,7 @@ describe('blacklist: the list kept in process follows every change (real HTTP)',
       const admin = await signedInAs(server, 'admin');
       const direction = await buildDirection(server, { rate: '100', from: { type: 'coin' }, to: { type: 'fiat' } });
       const entries = testBlacklist(server, admin);
-      const wallet = `T${hex(16)}`;
+      const wallet = randomBtcWallet();
       const place = () => new TestClient(server.url, 'en').post('/orders', orderRequest(direction, { receiverAccount: randomCard(), senderAccount: wallet }));
       expect((await place()).status).to.equal(201);
       const added = await entries.add('wallet', wallet, 'refuse');
@@ -254,7 +254,7 @@ describe('blacklist and terms kept in process across two web processes on Redis'
     const admin = await signedInAs(second, 'admin');
     const direction = await buildDirection(first, { rate: '100', from: { type: 'coin' }, to: { type: 'fiat' } });
     const entries = testBlacklist(second, admin);
-    const wallet = `T${hex(16)}`;
+    const wallet = randomBtcWallet();
     const place = () => new TestClient(first.url, 'en').post('/orders', orderRequest(direction, { receiverAccount: randomCard(), senderAccount: wallet }));
     try {
       expect((await place()).status).to.equal(201);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { BOARD_CLAIM_ERROR, BOARD_LIST_ORDER_FIELDS, boardRowsOf, type BoardNoteDto, type BoardOrderDrawer, type BoardOrderList, type BoardOrderRow } from '../../common/board';
 import { initModels } from '../models';
-import { buildDirection, buildOrder, testOrdersContext, type TestDirection } from '../orders/testing';
+import { buildDirection, buildOrder, randomBtcWallet, testOrdersContext, type TestDirection } from '../orders/testing';
 import { startTestServer, type TestServer } from '../test/server';
 import { ADMIN_ONLY, expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from './testing';
 import { csvCell } from './boardCsv';
@@ -64,7 +64,7 @@ describe('operator order board API', function () {
   it('filters by each filter, AND-combined, with a stable cursor', async () => {
     const other = await buildDirection(server, { rate: '2' });
     const email = `board-${randomBytes(4).toString('hex')}@example.test`;
-    const wallet = `wallet-${randomBytes(6).toString('hex')}`;
+    const wallet = randomBtcWallet();
     const { order: a } = await buildOrder(server, { direction, request: { email, amountSend: '1.5', senderAccount: wallet } });
     const { order: b } = await buildOrder(server, { direction, request: { amountSend: '10', receiverAccount: '5555 4444 3331 9876' }, set: { status: 'hold' } });
     const { order: c } = await buildOrder(server, { direction: other, request: { amountSend: '3' } });

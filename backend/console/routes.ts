@@ -124,7 +124,7 @@ export function operatorRoutes(deps: StaffDeps & { orders: OrdersContext }): Rou
     const needed = action === 'received' ? 'amount' : action === 'extend' ? 'minutes' : action === 'reverse' ? 'reason' : null;
     if (needed && (input[needed] === undefined || input[needed] === '')) throw new ValidationError({ [needed]: ctx.state.t('validation.required') });
     await assertMayWork(models, order, user);
-    const view = await runOperatorAction(orders, action, { order, operator: { id: user.id, email: user.email, role: user.role }, ip: ctx.ip, ...input });
+    const view = await runOperatorAction(orders, action, { order, operator: { id: user.id, email: user.email, role: user.role }, ip: ctx.ip, t: ctx.state.t, ...input });
     respond(ctx, presentOperatorOrder(view));
   });
 

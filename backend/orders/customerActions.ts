@@ -3,12 +3,13 @@
  * changeOrder (conditional update, history, publish and mail after commit); what each is allowed
  * in is the status table's (common/orderRules.ts) — anything else answers 409 invalid_transition.
  */
+import type { Translate } from '../platform/i18n';
 import { Op } from 'sequelize';
 import type { Order } from '../models';
 import { changeOrder, CUSTOMER } from './change';
 import type { OrdersContext } from './context';
 import { ReceiptAlreadyUploaded } from './errors';
-import { holdForAddress, screenRefundAddress } from './refundBlacklist';
+import { checkRefundAddressForm, holdForAddress, screenRefundAddress } from './refundBlacklist';
 import type { OrderView } from './view';
 
 /** The customer checked the details: the order moves to card verification or payment. */
@@ -89,8 +90,9 @@ export function cancelOrder(ctx: OrdersContext, props: { order: Order }): Promis
  * Where funds go back to, given while the order is in an exception with funds in it. An address
  * the blacklist knows is refused, or kept with the order put on hold (./refundBlacklist.ts).
  */
-export async function setRefundAddress(ctx: OrdersContext, props: { order: Order; address: string; ip?: string | null }): Promise<OrderView> {
+export async function setRefundAddress(ctx: OrdersContext, props: { order: Order; address: string; ip?: string | null; t: Translate }): Promise<OrderView> {
   const ip = props.ip ?? null;
+  await checkRefundAddressForm(ctx, props);
   const hit = await screenRefundAddress(ctx, { order: props.order, address: props.address, ip });
   return changeOrder(ctx, {
     orderId: props.order.id,

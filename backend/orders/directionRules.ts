@@ -6,7 +6,7 @@
  */
 import { object, string, ValidationError as SchemaValidationError, type AnySchema, type StringSchema } from 'yup';
 import type { AssetDto, ExtraFieldDto } from '../../common/catalogue';
-import { accountInAssetForm } from '../../common/paymentDetails';
+import { accountFormTest } from '../../common/paymentDetails';
 import type { CreateOrderRequest } from '../../common/orders';
 import { accountField, rule, translateValidationError, validationMessage } from '../../common/validation';
 import type { Translate } from '../platform/i18n';
@@ -33,9 +33,12 @@ function extraSchema(field: ExtraFieldDto): AnySchema {
 /** A bank card (common/catalogue.ts: the saved requisites' page asks it too). */
 export { isBankCard } from '../../common/catalogue';
 
-/** A side's account in its asset's form (common/paymentDetails.ts accountInAssetForm), else `validation.account`. */
-function inAssetForm<S extends StringSchema<string | undefined>>(schema: S, side: Pick<AssetDto, 'type' | 'code'>): S {
-  return schema.test({ name: 'asset_form', message: validationMessage('account'), test: (value) => !value || accountInAssetForm(side, value) }) as S;
+/** The side's asset: what its account's form depends on (common/paymentDetails.ts accountProblem). */
+type SideAsset = Pick<AssetDto, 'type' | 'code' | 'network' | 'currency'>;
+
+/** A side's account in its asset's form (common/paymentDetails.ts accountProblem: a card's digits, a wallet's network). */
+function inAssetForm<S extends StringSchema<string | undefined>>(schema: S, side: SideAsset): S {
+  return schema.test(accountFormTest(side)) as S;
 }
 
 /**
@@ -44,7 +47,7 @@ function inAssetForm<S extends StringSchema<string | undefined>>(schema: S, side
  */
 export async function checkDirectionFields(
   request: Pick<CreateOrderRequest, 'senderAccount' | 'receiverAccount' | 'extra'>,
-  direction: { extraFields: ExtraFieldDto[]; from: Pick<AssetDto, 'type' | 'code'>; to: Pick<AssetDto, 'type' | 'code'> },
+  direction: { extraFields: ExtraFieldDto[]; from: SideAsset; to: SideAsset },
   t: Translate,
 ): Promise<OrderExtra> {
   const optionalAccount = string().test(rule('account'));

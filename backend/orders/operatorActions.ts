@@ -4,6 +4,7 @@
  * invalid_transition. Recalculations use the direction's CURRENT rate from this
  * process's RatesStore and publish as `recalc`.
  */
+import type { Translate } from '../platform/i18n';
 import type { OrderStatus } from '../../common/enums';
 import { isExpired } from '../../common/orderRules';
 import { MAX_EXTEND_MINUTES, type OperatorAction } from '../../common/orders';
@@ -15,7 +16,7 @@ import { changeOrder, operatorActor, type OrderPlan } from './change';
 import type { OrdersContext } from './context';
 import { DirectionUnavailable, InvalidTransition, RefundAddressRequired } from './errors';
 import { takeFromReserve } from './reserve';
-import { holdForAddress, screenRefundAddress } from './refundBlacklist';
+import { checkRefundAddressForm, holdForAddress, screenRefundAddress } from './refundBlacklist';
 import type { OrderView } from './view';
 import { savingApprovedCard } from '../requisites/fromOrder';
 import { cardDecisionPlan, cardWindowMinutes } from './cardReview';
@@ -29,8 +30,9 @@ export interface OperatorActionProps {
   ip?: string | null;
   /** `received`: the amount that arrived. */
   amount?: string;
-  /** `return`: where the funds go (else the customer's refund address). */
+  /** `return`: where the funds go (else the customer's refund address); checked against the sent asset's form (translated by `t`). */
   address?: string;
+  t: Translate;
   /** `extend`: minutes, 1..MAX_EXTEND_MINUTES. */
   minutes?: number;
   /** `reverse` (admins): why a done order is returned (required); `card-reject`: the reason the customer sees (optional). */
@@ -192,6 +194,7 @@ function plan(
 export async function runOperatorAction(ctx: OrdersContext, action: OperatorAction, props: OperatorActionProps): Promise<OrderView> {
   const ip = props.ip ?? null;
   const address = action === 'return' ? props.address?.trim() : undefined;
+  if (address) await checkRefundAddressForm(ctx, { order: props.order, address, t: props.t });
   const hit = address ? await screenRefundAddress(ctx, { order: props.order, address, ip }) : null;
   // The card's decision gives the payment window back (./cardReview.ts): its length is read before the writer's turn.
   const windowMinutes = action === 'card-approve' || action === 'card-reject' ? await cardWindowMinutes(ctx, props.order) : 0;

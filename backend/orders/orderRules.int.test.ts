@@ -62,7 +62,7 @@ function customerCommand(ctx: OrdersContext, action: CustomerAction, order: Orde
     case 'cancel':
       return cancelOrder(ctx, { order });
     case 'refund-address':
-      return setRefundAddress(ctx, { order, address: ADDRESS });
+      return setRefundAddress(ctx, { order, address: ADDRESS, t: (key) => key });
   }
 }
 
@@ -119,7 +119,7 @@ describe('order status table: the pages offer exactly what the commands accept',
         }
         for (const action of OPERATOR_ACTIONS) {
           const row = await reset(facts);
-          const props = { order: row, operator, amount: row.amountSend, address: ADDRESS, minutes: 30, reason: 'chargeback' };
+          const props = { order: row, operator, amount: row.amountSend, address: ADDRESS, minutes: 30, reason: 'chargeback', t: (key: string) => key };
           if (await accepted(() => runOperatorAction(ctx, action, props))) taken.operator.push(action);
         }
         expect(offered, JSON.stringify(facts)).to.deep.equal(taken);

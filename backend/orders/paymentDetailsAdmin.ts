@@ -4,8 +4,8 @@
  * characters): a card number or wallet never reaches them in full.
  */
 import type { Sequelize } from 'sequelize';
-import { accountInAssetForm, maskAccount, normalizeCardNumber, type CreatePaymentDetailRequest, type PaymentDetailDto } from '../../common/paymentDetails';
-import { rules, validationMessage } from '../../common/validation';
+import { accountProblem, maskAccount, normalizeCardNumber, type CreatePaymentDetailRequest, type PaymentDetailDto } from '../../common/paymentDetails';
+import { rules, translateMessage, validationMessage } from '../../common/validation';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import type { Translate } from '../platform/i18n';
 import { writeTransaction } from '../platform/db/transaction';
@@ -53,14 +53,15 @@ function audited(row: PaymentDetail): Record<string, unknown> {
  * 13–19 digits passing Luhn (kept in groups of four), a wallet or other account the general
  * account rule without spaces, an office (cash) free text of 4 characters or more.
  */
-function accountFor(asset: Pick<Asset, 'code' | 'type'>, raw: string, t: Translate): string {
+function accountFor(asset: Pick<Asset, 'code' | 'type' | 'network' | 'currency'>, raw: string, t: Translate): string {
   const invalid = () => new ValidationError({ account: t(validationMessage('account').key) });
   if (raw === '') throw invalid();
   if (asset.type === 'cash') {
     if (raw.length < 4) throw invalid();
     return raw;
   }
-  if (!accountInAssetForm(asset, raw)) throw invalid();
+  const problem = accountProblem(asset, raw);
+  if (problem !== true) throw new ValidationError({ account: translateMessage(problem, t) });
   // A card is kept in groups of four; anything else in the general account shape.
   if (isBankCard(asset)) return normalizeCardNumber(raw)!;
   if (rules.account(raw) !== true) throw invalid();

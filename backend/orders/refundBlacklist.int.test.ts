@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { BlacklistAction, BlacklistKind } from '../../common/blacklist';
 import type { OperatorOrderDto } from '../../common/orders';
@@ -7,7 +7,7 @@ import { signedInAs } from '../console/testing';
 import { initModels, type Order } from '../models';
 import { testBlacklist, type TestBlacklist } from '../blacklist/testing';
 import { startTestServer, type TestServer } from '../test/server';
-import { buildDirection, buildOrder, type TestDirection } from './testing';
+import { buildDirection, buildOrder, luhnCard, randomBtcWallet, type TestDirection } from './testing';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 /** Funds in, so a refund address is wanted (and a return possible). */
@@ -56,15 +56,17 @@ describe('orders: refund addresses against the blacklist (real HTTP)', function 
   }
 
   it('refuses a customer refund address a wallet or card entry refuses, in the customer language, naming no list; the order is unchanged', async () => {
-    const wallet = `bc1q${hex(12)}`;
-    const card = `9${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
-    for (const [kind, value, given] of [
-      ['wallet', ` ${wallet.toUpperCase()} `, `${wallet.slice(0, 8)}-${wallet.slice(8)}`],
-      ['card', card, card.replace(/(\d{4})(?=\d)/g, '$1 ')],
+    const wallet = randomBtcWallet();
+    const card = luhnCard('9');
+    // Funds go back in what was sent: a wallet for a coin, a card for a card payment.
+    const cardDirection = await buildDirection(server, { rate: '0.01', from: { type: 'fiat' }, to: { type: 'coin' } });
+    for (const [kind, value, given, sent] of [
+      ['wallet', ` ${wallet.toUpperCase()} `, wallet, direction],
+      ['card', card, card.replace(/(\d{4})(?=\d)/g, '$1 '), cardDirection],
     ] as const) {
       const reason = `secret ${hex(4)}`;
       const entryId = await addEntry(kind, value, 'refuse', reason);
-      const { order, secret } = await buildOrder(server, { direction, set: withFunds('warning') });
+      const { order, secret } = await buildOrder(server, { direction: sent, request: kind === 'card' ? { senderAccount: luhnCard() } : {}, set: withFunds('warning') });
       for (const lang of ['en', 'ru']) {
         const response = await new TestClient(server.url, lang).post(`/orders/${order.uid}/${secret}/refund-address`, { address: given });
         expect(response.status, JSON.stringify(response.body)).to.equal(422);
@@ -83,8 +85,23 @@ describe('orders: refund addresses against the blacklist (real HTTP)', function 
     }
   });
 
+  it('refuses a refund address that is not of the sent coin\'s network or not a card of the card paid with (400, nothing written)', async () => {
+    const { order, secret } = await buildOrder(server, { direction, set: withFunds('warning') });
+    const response = await new TestClient(server.url).post(`/orders/${order.uid}/${secret}/refund-address`, { address: '0x52908400098527886E0F7030069857D2E4169EE7' });
+    expect([response.status, response.body.error?.fields]).to.deep.equal([400, { address: 'This is not a BTC address: copy it from your wallet again' }]);
+    await expectUnchanged(order);
+    const returned = await operator.post(`/operator/orders/${order.uid}/return`, { address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL' });
+    expect([returned.status, returned.body.error?.fields]).to.deep.equal([400, { address: 'This is not a BTC address: copy it from your wallet again' }]);
+    await expectUnchanged(order);
+    const cardDirection = await buildDirection(server, { rate: '0.01', from: { type: 'fiat' }, to: { type: 'coin' } });
+    const paidByCard = await buildOrder(server, { direction: cardDirection, request: { senderAccount: luhnCard() }, set: withFunds('warning') });
+    const notCard = await new TestClient(server.url, 'ru').post(`/orders/${paidByCard.order.uid}/${paidByCard.secret}/refund-address`, { address: randomBtcWallet() });
+    expect([notCard.status, notCard.body.error?.fields]).to.deep.equal([400, { address: 'Введены неверные реквизиты' }]);
+    await expectUnchanged(paidByCard.order);
+  });
+
   it('keeps a customer refund address a wallet entry holds and puts the order on hold with the match, as at creation', async () => {
-    const wallet = `bc1q${hex(12)}`;
+    const wallet = randomBtcWallet();
     const reason = `hold ${hex(4)}`;
     const entryId = await addEntry('wallet', wallet, 'hold', reason);
     const { order, secret } = await buildOrder(server, { direction, set: withFunds('warning') });
@@ -102,7 +119,7 @@ describe('orders: refund addresses against the blacklist (real HTTP)', function 
   });
 
   it('refuses an address a hold entry matches where the status table allows no hold (the order is already on hold)', async () => {
-    const wallet = `bc1q${hex(12)}`;
+    const wallet = randomBtcWallet();
     const entryId = await addEntry('wallet', wallet, 'hold');
     const { order, secret } = await buildOrder(server, { direction, set: withFunds('hold') });
     const response = await new TestClient(server.url).post(`/orders/${order.uid}/${secret}/refund-address`, { address: wallet });
@@ -111,13 +128,13 @@ describe('orders: refund addresses against the blacklist (real HTTP)', function 
     await expectUnchanged(order);
     expect(await matchAudits(entryId)).to.have.length(1);
     // An address nobody listed is still taken there.
-    const clean = await new TestClient(server.url).post(`/orders/${order.uid}/${secret}/refund-address`, { address: `bc1q${hex(12)}` });
+    const clean = await new TestClient(server.url).post(`/orders/${order.uid}/${secret}/refund-address`, { address: randomBtcWallet() });
     expect(clean.status).to.equal(200);
   });
 
   it('screens the operators’ return to an address: refused unchanged, held with the match, or returned when clean', async () => {
-    const refused = `bc1q${hex(12)}`;
-    const held = `bc1q${hex(12)}`;
+    const refused = randomBtcWallet();
+    const held = randomBtcWallet();
     await addEntry('wallet', refused, 'refuse');
     const holdId = await addEntry('wallet', held, 'hold');
 
@@ -137,7 +154,7 @@ describe('orders: refund addresses against the blacklist (real HTTP)', function 
     expect(await matchAudits(holdId)).to.have.length(1);
 
     const second = await buildOrder(server, { direction, set: withFunds('progress') });
-    const returned = await operator.post(`/operator/orders/${second.order.uid}/return`, { address: `bc1q${hex(12)}` });
+    const returned = await operator.post(`/operator/orders/${second.order.uid}/return`, { address: randomBtcWallet() });
     expect(returned.body.data).to.include({ status: 'returned', blacklistMatch: null });
   });
 });

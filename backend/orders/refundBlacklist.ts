@@ -9,6 +9,10 @@
  *   (`blacklistMatch`, as at creation) and audited in the same transaction.
  */
 import type { OrderRuleAction } from '../../common/orderRules';
+import { accountProblem } from '../../common/paymentDetails';
+import { translateMessage } from '../../common/validation';
+import { ValidationError } from '../platform/errors';
+import type { Translate } from '../platform/i18n';
 import { checkBlacklist, type BlacklistHit } from '../blacklist/check';
 import { recordBlacklistMatch } from '../blacklist/commands';
 import { RefundAddressRefused } from '../blacklist/errors';
@@ -18,6 +22,17 @@ import { isAllowed } from '../../common/orderRules';
 import { orderFacts } from './allowed';
 import type { ChangeOrderProps, OrderPlan } from './change';
 import type { OrdersContext } from './context';
+
+/**
+ * 400 validation_failed on `address` unless it fits the asset the customer sent (funds go back in
+ * it: a wallet of its network, a card's valid number — common/paymentDetails.ts accountProblem).
+ */
+export async function checkRefundAddressForm(ctx: OrdersContext, props: { order: Order; address: string; t: Translate }): Promise<void> {
+  const asset = await ctx.models.Asset.findOne({ where: { code: props.order.fromCode }, attributes: ['code', 'type', 'network', 'currency'] });
+  if (!asset) return;
+  const problem = accountProblem(asset, props.address);
+  if (problem !== true) throw new ValidationError({ address: translateMessage(problem, props.t) });
+}
 
 /** Null when the address matches nothing; the `hold` match to apply; else the refusal thrown. */
 export async function screenRefundAddress(

@@ -3,7 +3,7 @@ import { formatMoney } from '../../common/money';
 import type { CreateOrderResponse, OrderDto } from '../../common/orders';
 import { TestClient } from '../accounts/testing';
 import { initModels } from '../models';
-import { buildDirection, buildOrder, orderRequest, publishTestRate, testRate, waitForOutbox, type TestDirection } from './testing';
+import { buildDirection, buildOrder, orderRequest, randomBtcWallet, publishTestRate, testRate, waitForOutbox, type TestDirection } from './testing';
 import { startTestServer, type TestServer } from '../test/server';
 
 describe('orders API: create, read, customer actions', function () {
@@ -44,7 +44,7 @@ describe('orders API: create, read, customer actions', function () {
   });
 
   it('answers the created order exactly as GET answers it right after', async () => {
-    for (const overrides of [{}, { rateType: 'float' as const, comment: 'first order', senderAccount: 'bc1qsender' }]) {
+    for (const overrides of [{}, { rateType: 'float' as const, comment: 'first order', senderAccount: randomBtcWallet() }]) {
       const created = await create(overrides);
       const found = await client.get(`/orders/${created.uid}/${created.secret}`);
       expect(found.status).to.equal(200);
@@ -128,20 +128,30 @@ describe('orders API: create, read, customer actions', function () {
     expect(ok.body.data.order.extra).to.deep.equal({ memo: '123' });
   });
 
-  it('takes a bank card side only as a card number passing Luhn, and a wallet without spaces', async () => {
+  it('takes a bank card side only as a card number passing Luhn, and a wallet only in its network\'s form', async () => {
     const toCard = await buildDirection(server, { from: { type: 'coin' }, to: { type: 'fiat' } });
-    for (const receiverAccount of ['Ivan Petrov', '1234', '4276380012345678', 'abcd efgh ijkl']) {
+    for (const [receiverAccount, message] of [
+      ['Ivan Petrov', 'Incorrect account details entered'],
+      ['1234', 'Incorrect account details entered'],
+      ['abcd efgh ijkl', 'Incorrect account details entered'],
+      ['4276380012345678', 'Check the card number: a digit is wrong'],
+    ]) {
       const refused = await client.post('/orders', orderRequest(toCard, { receiverAccount }));
-      expect([refused.status, refused.body.error?.fields], receiverAccount).to.deep.equal([400, { receiverAccount: 'Incorrect account details entered' }]);
+      expect([refused.status, refused.body.error?.fields], receiverAccount).to.deep.equal([400, { receiverAccount: message }]);
     }
     for (const receiverAccount of ['4111111111111111', '4276 3800 1234 5679', '4276-3800-1234-5679']) {
       expect((await client.post('/orders', orderRequest(toCard, { receiverAccount }))).status, receiverAccount).to.equal(201);
     }
     const fromCard = await buildDirection(server, { from: { type: 'fiat' }, to: { type: 'coin' } });
     const badSender = await client.post('/orders', orderRequest(fromCard, { senderAccount: '4111111111111112', receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }));
-    expect(badSender.body.error?.fields).to.deep.equal({ senderAccount: 'Incorrect account details entered' });
+    expect(badSender.body.error?.fields).to.deep.equal({ senderAccount: 'Check the card number: a digit is wrong' });
     const spacedWallet = await client.post('/orders', orderRequest(fromCard, { senderAccount: '4111111111111111', receiverAccount: 'bc1qxy2k gdygjrsq tzq2n0yr' }));
-    expect(spacedWallet.body.error?.fields).to.deep.equal({ receiverAccount: 'Incorrect account details entered' });
+    expect(spacedWallet.body.error?.fields).to.deep.equal({ receiverAccount: 'This is not a BTC address: copy it from your wallet again' });
+    // The test coins are priced as BTC: a Tron address or a bech32 one with a mistyped character is no BTC wallet.
+    for (const receiverAccount of ['TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlj']) {
+      const wrongNetwork = await client.post('/orders', orderRequest(fromCard, { senderAccount: '4111111111111111', receiverAccount }));
+      expect([wrongNetwork.status, wrongNetwork.body.error?.fields], receiverAccount).to.deep.equal([400, { receiverAccount: 'This is not a BTC address: copy it from your wallet again' }]);
+    }
     // A fast-payment (SBP) side is no card: its account keeps the general rule.
     const sbp = await buildDirection(server, { from: { type: 'coin' }, to: { type: 'fiat', prefix: 'SBP' } });
     expect((await client.post('/orders', orderRequest(sbp, { receiverAccount: '+7 999 123 45 67' }))).status).to.equal(201);

@@ -71,7 +71,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router<AppState> {
 
   router.post('/:uid/:secret/refund-address', limitAction, findOrder, validate(refundAddressSchema), async function refundAddress(ctx) {
     const { address } = ctx.state.input;
-    respond(ctx, presentOrder(await setRefundAddress(orders, { order: currentOrder(ctx), address: address.trim(), ip: ctx.ip })));
+    respond(ctx, presentOrder(await setRefundAddress(orders, { order: currentOrder(ctx), address: address.trim(), ip: ctx.ip, t: ctx.state.t })));
   });
 
   const uploads = orderUploadRoutes({ orders, findOrder, limit: limitAction });

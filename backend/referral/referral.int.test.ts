@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
 import type { BoardOrderDrawer } from '../../common/board';
@@ -8,7 +7,7 @@ import { DEFAULT_REFERRAL_TIERS, REWARD_DECIMALS, type PartnerSummary, type Refe
 import { buildUser, TEST_PASSWORD, TestClient, uniqueEmail } from '../accounts/testing';
 import { ADMIN_ONLY, expectRoleMatrix, signedInAs } from '../console/testing';
 import { initModels, type Order, type User } from '../models';
-import { buildDirection, buildOrder, luhnCard, orderRequest, type TestDirection } from '../orders/testing';
+import { buildDirection, buildOrder, luhnCard, randomBtcWallet, orderRequest, type TestDirection } from '../orders/testing';
 import { requisiteHash } from '../requisites/numbers';
 import { startTestServer, type TestServer } from '../test/server';
 import type { RunningWorker } from '../workers';
@@ -138,7 +137,7 @@ describe('the referral programme', function () {
       } as never);
       expect((await decided(id, { receiverAccount: '4276 3800 1234 5679' })).row).to.include({ status: 'refused', reason: 'same_card' });
 
-      const wallet = 'bc1qpartnerwallet000000000000000000000';
+      const wallet = randomBtcWallet();
       await buildOrder(server, { direction, userId: id, request: { senderAccount: wallet } });
       expect((await decided(id, { senderAccount: wallet })).row).to.include({ status: 'refused', reason: 'same_wallet' });
 
@@ -155,7 +154,7 @@ describe('the referral programme', function () {
     it("rewards an order made through the partner's own API key (theirs as userId, their customer's exchange), and its accounts are not the partner's", async () => {
       const owner = await partner(server, ctx);
       const id = owner.user.id;
-      const wallet = `api-customer-wallet-${randomBytes(4).toString('hex')}`;
+      const wallet = randomBtcWallet();
       // An earlier API order with the same customer wallet: not the partner's own account.
       await buildOrder(server, { direction, userId: id, request: { senderAccount: wallet }, set: { apiKeyId: 77, referrerId: id } });
       const { row } = await decided(id, { userId: id, apiKeyId: 77, senderAccount: wallet });

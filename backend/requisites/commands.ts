@@ -5,9 +5,9 @@
  * page after the commit), and the card an operator approved during one of the user's orders.
  */
 import type { Transaction } from 'sequelize';
-import { luhnValid } from '../../common/paymentDetails';
+import { accountProblem, luhnValid } from '../../common/paymentDetails';
 import { maskCard, maskWallet, requisiteAssetFits, type CreateRequisiteInput } from '../../common/requisites';
-import { validationMessage } from '../../common/validation';
+import { translateMessage, validationMessage } from '../../common/validation';
 import { recordAudit, type AuditActor } from '../audit/record';
 import type { Models, Order, Requisite, User } from '../models';
 import { writeTransaction } from '../platform/db/transaction';
@@ -46,6 +46,11 @@ export async function addRequisite(ctx: RequisitesContext, props: { user: Pick<U
   const normalized = normalizeRequisiteNumber(input.kind, input.number);
   if (!normalized) throw new ValidationError({ number: t(validationMessage('account').key) });
   if (input.kind === 'card' && !luhnValid(normalized)) throw new CardNumberInvalid();
+  if (input.kind === 'wallet') {
+    // A wallet of the asset's network (common/walletForms.ts), as an order's account is checked.
+    const problem = accountProblem(asset, normalized);
+    if (problem !== true) throw new ValidationError({ number: translateMessage(problem, t) });
+  }
   const hashes = requisiteHashes(ctx.secretKeys, input.kind, normalized);
   const row = await writeTransaction(ctx.sequelize, async (transaction) => {
     const mine = await ctx.models.Requisite.findOne({ where: { userId: user.id, numberHash: hashes, deletedAt: null }, transaction });

@@ -8,7 +8,7 @@ import type { RequisiteDto } from '../../common/requisites';
 import { buildUser, TestClient } from '../accounts/testing';
 import { expectRoleMatrix, OPERATOR_AND_ADMIN, signedInAs } from '../console/testing';
 import { initModels } from '../models';
-import { buildDirection, buildOrder, luhnCard, testOrdersContext, waitForOutbox, type TestDirection } from '../orders/testing';
+import { buildDirection, buildOrder, luhnCard, randomBtcWallet, testOrdersContext, waitForOutbox, type TestDirection } from '../orders/testing';
 import { createOrder } from '../orders/createOrder';
 import { requisitePhotoUrl } from './photoLink';
 import { REQUISITE_WRITES_PER_HOUR } from './routes';
@@ -105,6 +105,14 @@ describe('saved requisites (/api/user/requisites)', function () {
     expect((await addCard(client, '1234')).status).to.equal(400);
     expect((await addCard(client, luhnCard(), { expiryYear: 2001, expiryMonth: 1 })).body.error?.code).to.equal('validation_failed');
     expect((await client.post('/user/requisites', { kind: 'card', asset: 'NOPE', number: luhnCard(), expiryMonth: 1, expiryYear: nextYear })).status).to.equal(400);
+    expect((await client.get('/user/requisites')).body.data.requisites).to.deep.equal([]);
+  });
+
+  it('refuses a wallet that is not of its asset\'s network (400, the network named) and saves nothing', async () => {
+    const client = await user();
+    // The test coins are priced as BTC: a Tron address is no wallet of theirs.
+    const refused = await client.post('/user/requisites', { kind: 'wallet', asset: cards.to, number: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL' });
+    expect([refused.status, refused.body.error?.fields]).to.deep.equal([400, { number: 'This is not a BTC address: copy it from your wallet again' }]);
     expect((await client.get('/user/requisites')).body.data.requisites).to.deep.equal([]);
   });
 
@@ -275,12 +283,12 @@ describe('saved requisites (/api/user/requisites)', function () {
   it(`limits a user to ${REQUISITE_WRITES_PER_HOUR} adds and photos an hour (429), other users unaffected`, async () => {
     const client = await user();
     for (let index = 0; index < REQUISITE_WRITES_PER_HOUR; index += 1) {
-      expect((await client.post('/user/requisites', { kind: 'wallet', asset: cards.to, number: `wallet-${index}-${Date.now()}` })).status).to.equal(201);
+      expect((await client.post('/user/requisites', { kind: 'wallet', asset: cards.to, number: randomBtcWallet() })).status).to.equal(201);
     }
-    const refused = await client.post('/user/requisites', { kind: 'wallet', asset: cards.to, number: `wallet-more-${Date.now()}` });
+    const refused = await client.post('/user/requisites', { kind: 'wallet', asset: cards.to, number: randomBtcWallet() });
     expect(refused.status).to.equal(429);
     expect(refused.body.error?.code).to.equal('too_many_requests');
-    expect((await (await user()).post('/user/requisites', { kind: 'wallet', asset: cards.to, number: `wallet-other-${Date.now()}` })).status).to.equal(201);
+    expect((await (await user()).post('/user/requisites', { kind: 'wallet', asset: cards.to, number: randomBtcWallet() })).status).to.equal(201);
   });
 
   it('opens the staff endpoints of the queue to operators and admins only', async () => {

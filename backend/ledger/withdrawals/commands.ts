@@ -5,12 +5,12 @@
  * after the commit).
  */
 import { Op } from 'sequelize';
-import { assetName, isBankCard } from '../../../common/catalogue';
-import { Big, formatAmount, formatMoney } from '../../../common/money';
-import { accountInAssetForm } from '../../../common/paymentDetails';
+import { isBankCard, moneyOfAsset } from '../../../common/catalogue';
+import { Big, formatAmount } from '../../../common/money';
+import { accountProblem } from '../../../common/paymentDetails';
 import { maskCard, maskWallet, cardNumberDigits } from '../../../common/requisites';
 import { REFERRAL_CURRENCY, WITHDRAWAL_MOVES, type WithdrawalMove, type WithdrawalQuote, type WithdrawalRequest } from '../../../common/referral';
-import { rules, validationMessage } from '../../../common/validation';
+import { rules, translateMessage, validationMessage } from '../../../common/validation';
 import { OtpRequired } from '../../accounts/errors';
 import { checkTotpCode } from '../../accounts/twoFactor';
 import { recordAudit, type AuditActor } from '../../audit/record';
@@ -77,9 +77,11 @@ async function payoutAccount(ctx: WithdrawalsContext, user: User, asset: Asset, 
   const wallet = account.normalize('NFKC').trim();
   if (!wallet) throw new ValidationError({ account: t(validationMessage('required').key) });
   // The shape an order's account must have (common/validation `account`) in its asset's form, as an
-  // order's side is checked (common/paymentDetails.ts accountInAssetForm: a coin's wallet without
-  // spaces): a payout to text that no network takes cannot be made.
-  if (!accountInAssetForm(asset, wallet) || rules.account(wallet) !== true) throw new ValidationError({ account: t(validationMessage('account').key) });
+  // order's side is checked (common/paymentDetails.ts accountProblem: a wallet of the asset's
+  // network): a payout to text that no network takes cannot be made.
+  if (rules.account(wallet) !== true) throw new ValidationError({ account: t(validationMessage('account').key) });
+  const problem = accountProblem(asset, wallet);
+  if (problem !== true) throw new ValidationError({ account: translateMessage(problem, t) });
   return { accountKind: 'wallet' as const, account: wallet, accountMasked: maskWallet(wallet) };
 }
 
@@ -158,7 +160,7 @@ export async function moveWithdrawal(
     if (user) {
       // The payout as the partner page shows it ("1 500 RUB"), the asset by its name in the partner's language.
       const asset = await ctx.models.Asset.findOne({ where: { code: found.currency }, attributes: ['currency', 'name', 'nameRu'], transaction });
-      const payout = asset ? `${formatMoney(found.payout, asset.currency)} (${assetName(asset, user.lang)})` : `${formatAmount(found.payout)} ${found.currency}`;
+      const payout = asset ? moneyOfAsset(found.payout, asset, user.lang) : `${formatAmount(found.payout)} ${found.currency}`;
       mails.push(
         await queueMail(ctx, transaction, {
           to: user.email,

@@ -12,6 +12,7 @@ import type { CreateOrderRequest } from '../../../common/orders';
 import type { Lang } from '../../../common/api';
 import { demoPaymentDetailRow } from '../../../db/seeders/payment-details';
 import { luhnValid } from '../../../common/paymentDetails';
+import { segwitAddress } from '../../../common/walletForms';
 import { listOutbox, type OutboxMail } from '../../test/mail';
 import { initModels, type Order } from '../../models';
 import { directionKey, type RateAsset, type RatesChange, type RatesSnapshot } from '../../rates/engine';
@@ -35,6 +36,8 @@ export interface TestAssetSpec {
 export interface TestDirection {
   from: string;
   to: string;
+  /** The receiving side's type: an order to a coin needs a wallet (orderRequest gives one). */
+  toType?: AssetType;
   rate: string;
   fixedPeriodMinutes: number;
 }
@@ -131,7 +134,12 @@ export async function buildDirection(
   const rate = options.rate ?? '100';
   const reserve = options.to?.reserve ?? '1000000';
   await publishTestRate(server, testRate({ from: from.code, to: to.code, rate }, { rateTypes, min, max, reserve }), [from, to]);
-  return { from: from.code, to: to.code, rate, fixedPeriodMinutes };
+  return { from: from.code, to: to.code, toType: to.type, rate, fixedPeriodMinutes };
+}
+
+/** A fresh Bitcoin wallet in the form the order rules take (common/walletForms.ts: bech32 with its checksum): test coins are priced as BTC. */
+export function randomBtcWallet(): string {
+  return segwitAddress('bc', randomBytes(20));
 }
 
 /**
@@ -157,14 +165,15 @@ export function testOrdersContext(server: TestServer, now?: () => Date, mailer?:
   });
 }
 
-export function orderRequest(direction: Pick<TestDirection, 'from' | 'to'>, overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
+/** A valid order of the direction: a card to receive a fiat side, a wallet to receive a coin. */
+export function orderRequest(direction: Pick<TestDirection, 'from' | 'to' | 'toType'>, overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
   return {
     from: direction.from,
     to: direction.to,
     amountSend: '1',
     rateType: 'fixed',
     email: `order-${randomBytes(4).toString('hex')}@example.test`,
-    receiverAccount: '4111111111111111',
+    receiverAccount: direction.toType === 'coin' ? randomBtcWallet() : '4111111111111111',
     agreeTerms: true,
     ...overrides,
   };

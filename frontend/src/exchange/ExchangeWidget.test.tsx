@@ -404,6 +404,20 @@ describe('exchange widget order details', () => {
     expect(harness.api.requests.filter((request) => request.path === '/orders')).to.deep.equal([]);
   });
 
+  it('refuses a wallet of another network and a mistyped card number before sending anything', async () => {
+    await continueWith('0.05');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Email/ }), 'client@example.com');
+    // A TRC20 address as the BTC refund wallet, and a card number one digit off (Luhn).
+    await userEvent.type(screen.getByRole('textbox', { name: /^Your BTC wallet/ }), 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Card or account number/ }), '4111111111111112');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Card holder name/ }), 'IVAN PETROV');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create order' }));
+    expect(await screen.findByText('This is not a BTC address: copy it from your wallet again')).to.exist;
+    expect(screen.getByText('Check the card number: a digit is wrong')).to.exist;
+    expect(harness.api.requests.filter((request) => request.path === '/orders')).to.deep.equal([]);
+  });
+
   it('sends the order to POST /api/orders and shows the error the API answers', async () => {
     harness.api.on('POST /orders', failure(404, 'not_found', 'Orders are not accepted yet', { email: 'This email is blocked' }));
     await continueWith('0.05');

@@ -84,8 +84,11 @@ function OrderDetailsForm({ model, layout }: Props & { layout: OrderFormLayout }
     }
   });
 
-  const accountLabel = (name: string, kind: string) =>
-    t(`exchange.details.${name}.${kind}`, { currency: name === 'senderAccount' ? from.currency : to.currency });
+  // A token's wallet names its network ("USDT (TRC20)"): the address must be of that network.
+  const accountLabel = (name: string, kind: string) => {
+    const asset = name === 'senderAccount' ? from : to;
+    return t(`exchange.details.${name}.${kind}`, { currency: kind === 'coin' && asset.network ? `${asset.currency} (${asset.network})` : asset.currency });
+  };
 
   return (
     <form className="exchange-step order-details" noValidate onSubmit={onSubmit} aria-labelledby="order-details-title">

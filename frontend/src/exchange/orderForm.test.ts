@@ -30,8 +30,8 @@ describe('order details form', () => {
   it('asks a coin sender for an optional refund wallet and a card receiver for the card', () => {
     expect(orderFormLayout(direction('BTC', 'SBERRUB'), asset('BTC'), asset('SBERRUB'))).to.deep.equal({
       accounts: [
-        { name: 'senderAccount', required: false, kind: 'coin' },
-        { name: 'receiverAccount', required: true, kind: 'fiat' },
+        { name: 'senderAccount', required: false, kind: 'coin', asset: asset('BTC') },
+        { name: 'receiverAccount', required: true, kind: 'fiat', asset: asset('SBERRUB') },
       ],
       extras: [{ name: 'cardHolder', required: true, pattern: '^[A-Za-z]+(?:[ -][A-Za-z]+)+$' }],
     });
@@ -39,11 +39,11 @@ describe('order details form', () => {
 
   it('asks a card sender for the card and no account for cash received in the office', () => {
     expect(orderFormLayout(direction('SBERRUB', 'BTC'), asset('SBERRUB'), asset('BTC')).accounts).to.deep.equal([
-      { name: 'senderAccount', required: true, kind: 'fiat' },
-      { name: 'receiverAccount', required: true, kind: 'coin' },
+      { name: 'senderAccount', required: true, kind: 'fiat', asset: asset('SBERRUB') },
+      { name: 'receiverAccount', required: true, kind: 'coin', asset: asset('BTC') },
     ]);
     expect(orderFormLayout(direction('BTC', 'CASHRUBMSK'), asset('BTC'), asset('CASHRUBMSK')).accounts).to.deep.equal([
-      { name: 'senderAccount', required: false, kind: 'coin' },
+      { name: 'senderAccount', required: false, kind: 'coin', asset: asset('BTC') },
     ]);
   });
 
@@ -71,6 +71,14 @@ describe('order details form', () => {
       senderAccount: 'validation.account',
       cardHolder: 'validation.general_error',
     });
+  });
+
+  it('checks each account against its asset: the network of a wallet, the Luhn sum of a card', () => {
+    expect(failures({ ...VALID, senderAccount: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', receiverAccount: '4111 1111 1111 1112' })).to.deep.equal({
+      senderAccount: 'validation.wallet_network',
+      receiverAccount: 'validation.card_number',
+    });
+    expect(failures({ ...VALID, senderAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' })).to.deep.equal({});
   });
 
   it('sends the pair, the amount on the side typed only, the details and the extra fields', () => {

@@ -13,6 +13,7 @@ import {
   rule,
   validationMessage,
 } from '../../../common/validation';
+import { accountFormTest } from '../../../common/paymentDetails';
 import type { Quote, AmountSide } from './quote';
 
 export const COMMENT_MAX_LENGTH = 500;
@@ -31,7 +32,7 @@ export type AccountField = 'senderAccount' | 'receiverAccount';
 
 export interface OrderFormLayout {
   /** The account fields shown, and whether each is required. */
-  accounts: { name: AccountField; required: boolean; kind: AssetDto['type'] }[];
+  accounts: { name: AccountField; required: boolean; kind: AssetDto['type']; asset: AssetDto }[];
   extras: { name: ExtraFieldName; required: boolean; pattern?: string }[];
 }
 
@@ -41,8 +42,8 @@ export interface OrderFormLayout {
  */
 export function orderFormLayout(direction: DirectionDto, from: AssetDto, to: AssetDto): OrderFormLayout {
   const accounts: OrderFormLayout['accounts'] = [];
-  if (from.type !== 'cash') accounts.push({ name: 'senderAccount', required: from.type === 'fiat', kind: from.type });
-  if (to.type !== 'cash') accounts.push({ name: 'receiverAccount', required: true, kind: to.type });
+  if (from.type !== 'cash') accounts.push({ name: 'senderAccount', required: from.type === 'fiat', kind: from.type, asset: from });
+  if (to.type !== 'cash') accounts.push({ name: 'receiverAccount', required: true, kind: to.type, asset: to });
   const extras: OrderFormLayout['extras'] = [];
   for (const field of direction.extraFields) {
     // The same field asked for on both sides (a card holder name) is asked for once.
@@ -81,7 +82,9 @@ export function orderFormSchema(layout: OrderFormLayout): ObjectSchema<OrderForm
     agreeTerms: agreeTermsField,
   };
   for (const account of layout.accounts) {
-    shape[account.name] = account.required ? accountField : string().test(rule('account'));
+    // The general shape, then the asset's own form — a card's digits, a wallet of its network —
+    // as the server checks it (common/paymentDetails.ts accountProblem).
+    shape[account.name] = (account.required ? accountField : string().test(rule('account'))).test(accountFormTest(account.asset));
   }
   for (const extra of layout.extras) shape[extra.name] = extraSchema(extra);
   return object(shape as Record<string, StringSchema>) as unknown as ObjectSchema<OrderFormValues>;

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { object } from 'yup';
+import { accountFormTest } from '../../../../common/paymentDetails';
 import { accountField } from '../../../../common/validation';
 import { Button } from '../../components/Button';
 import { TextField, useForm } from '../../components/form';
@@ -9,7 +10,14 @@ import type { StepProps } from './steps';
 /** Where a refund goes: asked of an order that must be refunded (orders/status.ts `needsRefundAddress`). */
 export function RefundAddressForm({ order, actions }: Pick<StepProps, 'order' | 'actions'>) {
   const { t } = useTranslation();
-  const schema = useMemo(() => object({ address: accountField }), []);
+  // Funds go back in what the customer sent: a wallet of its network, or a valid card number (common/paymentDetails.ts).
+  const schema = useMemo(
+    () =>
+      object({
+        address: accountField.test(accountFormTest(order.from)),
+      }),
+    [order.from],
+  );
   const form = useForm(schema, { address: order.refundAddress ?? '' });
   const [editing, setEditing] = useState(order.refundAddress === null);
   const onSubmit = form.handleSubmit(async ({ address }) => {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetName, type AssetDto } from '../../../../common/catalogue';
 import { DEFAULT_LANG, isLang } from '../../../../common/api';
-import { luhnValid } from '../../../../common/paymentDetails';
+import { accountProblem, luhnValid } from '../../../../common/paymentDetails';
 import { cardNumberDigits, requisiteAssetFits, type RequisiteKind } from '../../../../common/requisites';
 import { ApiError } from '../../api/ApiError';
 import { showAlert } from '../../accounts/alerts';
@@ -38,6 +38,11 @@ export function AddRequisiteForm({ assets }: { assets: AssetDto[] }) {
       const digits = cardNumberDigits(number);
       if (!digits) found.number = t('validation.account');
       else if (!luhnValid(digits)) found.number = t('requisites.luhn');
+    } else {
+      // A wallet of the chosen asset's network (common/walletForms.ts), as the server checks it.
+      const chosen = assets.find((entry) => entry.code === asset);
+      const problem = chosen ? accountProblem(chosen, number) : true;
+      if (problem !== true) found.number = t(problem.key, problem.values);
     }
     if (kind === 'card' && !month) found.expiryMonth = t('validation.required');
     if (kind === 'card' && !year) found.expiryYear = t('validation.required');

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DEFAULT_LANG, isLang } from '../../../../common/api';
-import { assetName, isBankCard, type AssetDto } from '../../../../common/catalogue';
+import { assetName, isBankCard, moneyOfAsset, type AssetDto } from '../../../../common/catalogue';
+import { accountProblem } from '../../../../common/paymentDetails';
 import { compareDecimals } from '../../../../common/rateMath';
 import { routeByName } from '../../../../common/routes';
 import { REFERRAL_CURRENCY, withdrawalRequestSchema, type PartnerSummary, type WithdrawalQuote, type WithdrawalRequest } from '../../../../common/referral';
@@ -75,6 +76,12 @@ export function WithdrawForm({ summary }: { summary: PartnerSummary }) {
       form.setServerErrors({ amount: problem });
       return;
     }
+    // A wallet of the asset's network, as the server checks it (a card is one of the verified ones).
+    const walletProblem = asset && !card ? accountProblem(asset, request.account) : true;
+    if (walletProblem !== true) {
+      form.setServerErrors({ account: t(walletProblem.key, walletProblem.values) });
+      return;
+    }
     try {
       setReview({ request, quote: await partnerApi.quote(request.currency, request.amount) });
     } catch (caught) {
@@ -104,6 +111,7 @@ export function WithdrawForm({ summary }: { summary: PartnerSummary }) {
   );
 
   if (review) {
+    const payoutAsset = assets.find((entry) => entry.code === review.quote.currency) ?? null;
     const account = card ? (cards.find((entry) => String(entry.id) === review.request.account)?.masked ?? review.request.account) : review.request.account;
     return (
       <section className="withdraw-form" aria-label={t('partner.withdraw.reviewTitle')} data-testid="withdraw-review">
@@ -112,9 +120,9 @@ export function WithdrawForm({ summary }: { summary: PartnerSummary }) {
           <dt>{t('partner.withdraw.debit')}</dt>
           <dd data-testid="withdraw-review-amount">{formatMoney(review.quote.amount, REFERRAL_CURRENCY)}</dd>
           <dt>{t('partner.withdraw.payout')}</dt>
-          <dd data-testid="withdraw-review-payout">{formatMoney(review.quote.payout, review.quote.currency)}</dd>
+          <dd data-testid="withdraw-review-payout">{payoutAsset ? moneyOfAsset(review.quote.payout, payoutAsset, lang) : formatMoney(review.quote.payout, review.quote.currency)}</dd>
           <dt>{t('partner.withdraw.rate')}</dt>
-          <dd>{t('partner.withdraw.rateText', { rate: review.quote.rate, currency: review.quote.currency })}</dd>
+          <dd>{t('partner.withdraw.rateText', { rate: review.quote.rate, currency: payoutAsset?.currency ?? review.quote.currency })}</dd>
           <dt>{t('partner.withdraw.account')}</dt>
           <dd>{account}</dd>
         </dl>

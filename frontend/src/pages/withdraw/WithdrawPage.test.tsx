@@ -40,7 +40,7 @@ async function fillForm(amount: string) {
   await within(form).findByRole('option', { name: 'Tether TRC20' });
   fireEvent.change(within(form).getByLabelText(/^Currency of the payout/), { target: { value: 'USDTTRC20' } });
   if (amount) await userEvent.type(within(form).getByLabelText(/^Amount/), amount);
-  await userEvent.type(within(form).getByLabelText(/^Wallet or account/), 'TXa1b2c3d4e5f6g7h8i9j0k1l2m3n4o59fQz');
+  await userEvent.type(within(form).getByLabelText(/^Wallet or account/), 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
   return form;
 }
 
@@ -82,6 +82,17 @@ describe('withdraw page (UI)', () => {
     expect(within(form).queryByLabelText(/^Two-factor/)).to.equal(null);
   });
 
+  it('refuses a wallet of another network before asking for a quote', async () => {
+    await renderPage();
+    const form = await fillForm('50');
+    const wallet = within(form).getByLabelText(/^Wallet or account/);
+    await userEvent.clear(wallet);
+    await userEvent.type(wallet, '0x52908400098527886E0F7030069857D2E4169EE7');
+    await userEvent.click(screen.getByTestId('withdraw-review-button'));
+    expect(await within(form).findByText('This is not a TRC20 address: copy it from your wallet again')).to.exist;
+    expect(api.requests.filter((request) => request.path.endsWith('/quote'))).to.deep.equal([]);
+  });
+
   it('"Maximum" fills the available amount; the review shows both amounts; confirm posts the exact body and says the order is created', async () => {
     await renderPage();
     const form = await fillForm('');
@@ -92,12 +103,12 @@ describe('withdraw page (UI)', () => {
     await userEvent.click(screen.getByTestId('withdraw-review-button'));
     await screen.findByTestId('withdraw-review');
     expect(screen.getByTestId('withdraw-review-amount').textContent).to.equal('50\u00a0USDT');
-    expect(screen.getByTestId('withdraw-review-payout').textContent).to.equal('49.9\u00a0USDTTRC20');
+    expect(screen.getByTestId('withdraw-review-payout').textContent).to.equal('49.9\u00a0USDT (Tether TRC20)');
     expect(api.requests.find((request) => request.path.endsWith('/quote'))?.query).to.equal('currency=USDTTRC20&amount=50');
     expect(posts()).to.deep.equal([]);
     await userEvent.click(screen.getByTestId('withdraw-confirm'));
     await waitFor(() => expect(window.location.pathname).to.equal('/user/partner'));
-    expect(posts().map((request) => request.body)).to.deep.equal([{ currency: 'USDTTRC20', amount: '50', account: 'TXa1b2c3d4e5f6g7h8i9j0k1l2m3n4o59fQz' }]);
+    expect(posts().map((request) => request.body)).to.deep.equal([{ currency: 'USDTTRC20', amount: '50', account: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }]);
     expect(m.useAlerts.getState().alerts.map((alert) => alert.message)).to.deep.equal(['Withdrawal order created']);
   });
 
@@ -118,7 +129,7 @@ describe('withdraw page (UI)', () => {
     await userEvent.click(screen.getByTestId('withdraw-review-button'));
     await userEvent.click(await screen.findByTestId('withdraw-confirm'));
     await waitFor(() => expect(posts().length).to.equal(1));
-    expect(posts()[0]!.body).to.deep.equal({ currency: 'USDTTRC20', amount: '50', account: 'TXa1b2c3d4e5f6g7h8i9j0k1l2m3n4o59fQz', code: '123456' });
+    expect(posts()[0]!.body).to.deep.equal({ currency: 'USDTTRC20', amount: '50', account: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', code: '123456' });
   });
 
   it('offers only verified cards of the chosen card asset, sent by the requisite id', async () => {
