@@ -3,6 +3,7 @@
  * Every amount, rate, markup and reserve is a decimal string; `precision` and minutes are counts.
  */
 import type { Lang } from './api';
+import { formatMoney } from './money';
 import type { AssetType, RateType } from './enums';
 import type { Schedule } from './schedule';
 
@@ -166,6 +167,11 @@ export function isBankCard(asset: Pick<AssetDto, 'code' | 'type'>): boolean {
 
 export function assetName(asset: Pick<AssetDto, 'name' | 'nameRu'>, lang: Lang): string {
   return lang === 'ru' && asset.nameRu ? asset.nameRu : asset.name;
+}
+
+/** An amount of an asset as people read it: "1 500 RUB (Сбербанк)", "49.9 USDT (Tether TRC20)" — the currency, then the asset's name. */
+export function moneyOfAsset(amount: string, asset: Pick<AssetDto, 'currency' | 'name' | 'nameRu'>, lang: Lang): string {
+  return `${formatMoney(amount, asset.currency)} (${assetName(asset, lang)})`;
 }
 
 export function monitoringCode(asset: Pick<AssetDto, 'code' | 'type' | 'currency'>): string {
