@@ -43,8 +43,8 @@ for (const site of testDatabaseSites()) {
         { assetCode: 'CASHRUBMSK', account: 'CASHRUBMSK', memo: null, note: DEMO_CASH_NOTE, enabled: true },
         { assetCode: 'SBERRUB', account: DEMO_CARD.account, memo: null, note: DEMO_CARD.note, enabled: true },
         { assetCode: 'USDTTRC20', account: DEMO_WALLETS.TRC20, memo: null, note: null, enabled: true },
-        // XRP has no wallet of its own in the demo: the fallback address, with its destination tag.
-        { assetCode: 'XRP', account: '0x0000000000000000000000000000000000dEaD01', memo: DEMO_MEMOS.XRP, note: null, enabled: true },
+        // XRP's wallet with its destination tag.
+        { assetCode: 'XRP', account: DEMO_WALLETS.XRP, memo: DEMO_MEMOS.XRP, note: null, enabled: true },
       ]);
       await migrator.down({ to: '0008-payment-details' });
       expect(await tableExists(db, 'payment_details')).to.equal(false);

@@ -25,6 +25,15 @@ export const DEMO_WALLETS: Readonly<Record<string, string>> = {
   SOL: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
   LTC: 'ltc1qey9rnu20yzaumg0aczyhent0wx224u56utyg7f',
   DOGE: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
+  ETC: '0x52908400098527886E0F7030069857D2E4169EE7',
+  BCH: 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
+  DASH: 'XpESxaUmonkq8RaLLp46Brx2K39ggQe226',
+  XRP: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+  XLM: 'GCEZWKCA5VLDNRLN3RPRJMRZOX3Z6G5CHCGSNFHEYVXM3XOJMDS674JZ',
+  ADA: 'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x',
+  XMR: '44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A',
+  ATOM: 'cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02',
+  DOT: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5',
 };
 
 /** Coins whose payments need a memo / destination tag. */
