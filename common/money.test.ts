@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Big, cutToPlaces, formatAmount, formatMoney, normalizeMoney, RESERVE_PLACES, reserveAmount } from './money';
+import { Big, cutToPlaces, formatAmount, formatMoney, formatRate, formatRateSide, normalizeMoney, RESERVE_PLACES, reserveAmount } from './money';
 
 /** The canonical form as Big gives it, the definition normalizeMoney's string path must keep. */
 function viaBig(value: string): string {
@@ -88,5 +88,32 @@ describe('reserveAmount', () => {
     expect(reserveAmount('9.999', 2)).to.equal('9.99');
     expect(reserveAmount('14.25', 8)).to.equal('14.25');
     expect(reserveAmount('1500000', 0)).to.equal('1500000');
+  });
+});
+
+describe('formatRateSide / formatRate', () => {
+  it('keeps "1", and shows any other side at a fixed count of places, cut and padded', () => {
+    expect(formatRateSide('1')).to.equal('1');
+    expect(formatRateSide('7765341.574')).to.equal('7\u00a0765\u00a0341.57');
+    expect(formatRateSide('7759352.02')).to.equal('7\u00a0759\u00a0352.02');
+    expect(formatRateSide('7759352.1')).to.equal('7\u00a0759\u00a0352.10');
+    expect(formatRateSide('7759352')).to.equal('7\u00a0759\u00a0352');
+    expect(formatRateSide('90.000001')).to.equal('90');
+    expect(formatRateSide('83.48717955')).to.equal('83.4871');
+    expect(formatRateSide('1.020714286')).to.equal('1.02071');
+    expect(formatRateSide('0.000012345678')).to.equal('0.00001234');
+    expect(formatRateSide('not a number')).to.equal('not a number');
+    expect(formatRate({ in: '1', out: '7765341.574' }, 'BTC', 'RUB')).to.equal('1\u00a0BTC = 7\u00a0765\u00a0341.57\u00a0RUB');
+  });
+
+  it('gives every value of the same magnitude the same width, and never more than the value', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1_000_000, max: 9_999_999 }), fc.integer({ min: 10, max: 999 }), fc.integer({ min: 10, max: 999 }), (whole, a, b) => {
+        const first = formatRateSide(`${whole}.${String(a).padStart(3, '0')}`);
+        const second = formatRateSide(`${whole}.${String(b).padStart(3, '0')}`);
+        expect(first.length).to.equal(second.length);
+        expect(new Big(first.replace(/\u00a0/g, '')).lte(`${whole}.${String(a).padStart(3, '0')}`)).to.equal(true);
+      }),
+    );
   });
 });

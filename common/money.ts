@@ -87,6 +87,37 @@ export function reserveAmount(amount: string, precision: number): string {
   return cutToPlaces(amount, Math.min(precision, RESERVE_PLACES));
 }
 
+/** Significant digits a rate's side shows (RATE_PLACES_MIN..RATE_PLACES_MAX places after the point). */
+export const RATE_SIGNIFICANT_DIGITS = 6;
+export const RATE_PLACES_MIN = 2;
+export const RATE_PLACES_MAX = 8;
+
+/**
+ * One side of a rate as the pages show it: "1" as it is; any other value at a fixed count of places
+ * — about RATE_SIGNIFICANT_DIGITS significant digits, never fewer than 2 places or more than 8 —
+ * cut toward zero and padded with zeros, so that the figure keeps its width as the rate moves
+ * ("7 765 341.57", then "7 759 352.10", not "7 765 341.574" then "7 759 352.1"); a whole number
+ * stays whole ("90").
+ */
+export function formatRateSide(value: string): string {
+  if (!DECIMAL_RE.test(value) || value.startsWith('-')) return value;
+  const canonical = normalizeMoney(value);
+  if (!canonical.includes('.') && canonical.length === 1) return canonical;
+  const [integer, fraction = ''] = canonical.split('.');
+  const leadingZeros = integer === '0' ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
+  const wanted = integer === '0' ? leadingZeros + RATE_SIGNIFICANT_DIGITS : RATE_SIGNIFICANT_DIGITS - integer.length;
+  const places = Math.min(RATE_PLACES_MAX, Math.max(RATE_PLACES_MIN, wanted));
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
+  const shown = fraction.slice(0, places);
+  // A whole number stays whole ("90", "7 000 000"); any fraction shows all its places.
+  return /^0*$/.test(shown) ? grouped : `${grouped}.${shown.padEnd(places, '0')}`;
+}
+
+/** A rate "1 BTC = 7 765 341.57 RUB" (formatRateSide on each side): the widget, the order page, the prerendered home page. */
+export function formatRate(rate: { in: string; out: string }, fromCurrency: string, toCurrency: string): string {
+  return `${formatRateSide(rate.in)}${GROUP_SEPARATOR}${fromCurrency} = ${formatRateSide(rate.out)}${GROUP_SEPARATOR}${toCurrency}`;
+}
+
 /** "7 053 614 RUB": the widget's, the order page's and the prerendered home page's way. */
 export function formatMoney(value: string, currency: string): string {
   return `${formatAmount(value)}${GROUP_SEPARATOR}${currency}`;

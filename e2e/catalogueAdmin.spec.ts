@@ -12,7 +12,7 @@ import { useServerWithWorker } from './workerServer';
 const LANG = 'en';
 
 /**
- * The rate line's left amount over its right one ("8 114 795.033 RUB = 1 BTC" → 8114795.033): the
+ * The rate line's left amount over its right one ("8 114 795.03 RUB = 1 BTC" → 8114795.03): the
  * line reads either way round, so the quotient of its two sides is the figure that moves.
  */
 function lineRate(line: string): number {

@@ -48,10 +48,13 @@ function widget(page: Page) {
   };
 }
 
-/** The rate line ("1 BTC = 7 053 614 RUB") and both amounts, read in one go so no tick falls between. */
+/**
+ * The rate line ("1 BTC = 7 053 614.57 RUB"), its exact rate (the line's title, what the amounts are
+ * computed at) and both amounts, read in one go so no tick falls between.
+ */
 async function readQuote(page: Page): Promise<{ out: string; send: string; receive: string; line: string }> {
   const read = await page.getByTestId('exchange-widget').evaluate((root) => ({
-    line: root.querySelector('[data-testid="exchange-rate"]')?.textContent ?? '',
+    line: root.querySelector('[data-testid="exchange-rate"]')?.getAttribute('title') ?? '',
     send: (root.querySelector('input[name="amountSend"]') as HTMLInputElement).value,
     receive: (root.querySelector('input[name="amountReceive"]') as HTMLInputElement).value,
   }));
@@ -132,7 +135,7 @@ describe('exchange screens on a server with its rate worker', () => {
       // The page watches its pair: it receives that pair's frames only, each with the changed fields.
       expect(await events.next('rates:pair')).to.have.property('k', 'BTC>SBERRUB');
       await page.waitForFunction(
-        (line) => document.querySelector('[data-testid="exchange-rate"]')?.textContent !== line,
+        (line) => document.querySelector('[data-testid="exchange-rate"]')?.getAttribute('title') !== line,
         before.line,
       );
       const after = await readQuote(page);

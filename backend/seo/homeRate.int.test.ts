@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createRequire } from 'node:module';
 import { PRERENDERED_RATE_ID, type AssetDirectionsDto, type CatalogueAssetsDto, type DirectionRateDto, type PrerenderedRateDto } from '../../common/catalogue';
 import type { DirectionQuoteDto, RatesDto } from '../../common/events';
+import { formatRate } from '../../common/money';
 import { signedInAs } from '../console/testing';
 import type { RateProvider } from '../rates/providers/types';
 import { fixedMarket, fixedMarketAt } from '../rates/testing/fixedMarket';
@@ -19,7 +20,6 @@ interface ParsedDocument {
 }
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: ParsedDocument } } };
 
-const NBSP = '\u00a0';
 
 /** BTC at another price than fixedMarket's, so the rates move. */
 const risenMarket = fixedMarketAt('150.5', '151');
@@ -38,12 +38,9 @@ function widgetOf(html: string) {
   };
 }
 
-/** The widget's own line for a rate ("1 BTC = 9 876 RUB"), grouped as common/money.ts formatMoney groups. */
+/** The widget's own line for a rate ("1 BTC = 9 876.12 RUB": common/money.ts formatRate, which the widget asks too). */
 function line(rate: DirectionRateDto): string {
-  const group = (value: string) => value.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  const [inInt, inFrac] = rate.in.split('.');
-  const [outInt, outFrac] = rate.out.split('.');
-  return `${group(inInt)}${inFrac ? `.${inFrac}` : ''}${NBSP}BTC = ${group(outInt)}${outFrac ? `.${outFrac}` : ''}${NBSP}RUB`;
+  return formatRate(rate, 'BTC', 'RUB');
 }
 
 describe("the home page's prerendered rate (issue 17: the rate before any JavaScript)", function () {

@@ -18,7 +18,7 @@
  * that the real page is on its way. Only public routes get one; other paths keep an empty root.
  */
 import { PRERENDERED_RATE_ID, type PrerenderedRateDto } from '../../common/catalogue';
-import { formatMoney } from '../../common/money';
+import { formatMoney, formatRate } from '../../common/money';
 import type { RouteDef } from '../../common/routes';
 import type { OrderDto } from '../../common/orders';
 import { statusKey, statusTone, stepHeading, stepperOf } from '../../common/orderTexts';
@@ -50,7 +50,7 @@ function widgetFrame(t: Translate, rate: PrerenderedRateDto | null | undefined):
   const facts = rate
     ? '<dl class="exchange-facts">' +
       `<div class="exchange-facts__item"><dt>${escapeHtml(t('exchange.rate'))}</dt>` +
-      `<dd class="exchange-facts__value" data-testid="exchange-rate-preview">${escapeHtml(`${formatMoney(rate.in, rate.fromCurrency)} = ${formatMoney(rate.out, rate.toCurrency)}`)}</dd></div>` +
+      `<dd class="exchange-facts__value" data-testid="exchange-rate-preview">${escapeHtml(formatRate(rate, rate.fromCurrency, rate.toCurrency))}</dd></div>` +
       `<div class="exchange-facts__item"><dt>${escapeHtml(t('exchange.reserve'))}</dt>` +
       `<dd class="exchange-facts__value">${escapeHtml(formatMoney(rate.reserve, rate.toCurrency))}</dd></div>` +
       '</dl>' +

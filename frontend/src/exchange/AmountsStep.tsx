@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { classNames } from '../components/classNames';
 import { AmountRow } from './AmountRow';
-import { formatAmount, formatMoney, reserveAmount } from '../../../common/money';
+import { formatAmount, formatMoney, formatRate, reserveAmount } from '../../../common/money';
 import type { AmountSide } from './quote';
 import { RateTypeChoice } from './RateTypeChoice';
 import { useExchangeStore } from './store';
@@ -92,8 +92,14 @@ export function AmountsStep({ model }: Props) {
         <dl className="exchange-facts">
           <div className="exchange-facts__item">
             <dt>{t('exchange.rate')}</dt>
-            <dd key={`${rate.in}:${rate.out}`} className={classNames('exchange-facts__value', rateChanged && 'exchange-facts__value--changed')} data-testid="exchange-rate">
-              {formatMoney(rate.in, from.currency)} = {formatMoney(rate.out, to.currency)}
+            <dd
+              key={`${rate.in}:${rate.out}`}
+              className={classNames('exchange-facts__value', rateChanged && 'exchange-facts__value--changed')}
+              data-testid="exchange-rate"
+              // The line shows about six significant digits; the exact rate the amounts are computed at is a hover away.
+              title={`${formatMoney(rate.in, from.currency)} = ${formatMoney(rate.out, to.currency)}`}
+            >
+              {formatRate(rate, from.currency, to.currency)}
             </dd>
           </div>
           <div className="exchange-facts__item">

@@ -74,7 +74,7 @@ describe('exchange widget', () => {
     it('shows it while the widget loads, then the live rate in its place, and never again', async () => {
       holdFromPage(PRERENDERED);
       const view = renderWidget();
-      expect(screen.getByTestId('exchange-rate-preview').textContent).to.equal(`1${NBSP}BTC = 6${NBSP}900${NBSP}000.5${NBSP}RUB`);
+      expect(screen.getByTestId('exchange-rate-preview').textContent).to.equal(`1${NBSP}BTC = 6${NBSP}900${NBSP}000.50${NBSP}RUB`);
       expect(screen.getByRole('status').textContent).to.equal('Loading the rates…');
       await ready();
       expect(screen.queryByTestId('exchange-rate-preview')).to.equal(null);

@@ -6,7 +6,7 @@ import { AmountsStep } from './AmountsStep';
 import { AssetModal } from './AssetModal';
 import { receiveOptions, sendOptions } from './directory';
 import type { PrerenderedRateDto } from '../../../common/catalogue';
-import { formatMoney } from '../../../common/money';
+import { formatMoney, formatRate } from '../../../common/money';
 import { forgetPrerenderedRate, prerenderedRateFor } from './prerenderedRate';
 import type { AmountSide } from './quote';
 import { useExchangeStore } from './store';
@@ -132,7 +132,7 @@ function WidgetSkeleton({ preview = null }: { preview?: PrerenderedRateDto | nul
           <div className="exchange-facts__item">
             <dt>{t('exchange.rate')}</dt>
             <dd className="exchange-facts__value" data-testid="exchange-rate-preview">
-              {formatMoney(preview.in, preview.fromCurrency)} = {formatMoney(preview.out, preview.toCurrency)}
+              {formatRate(preview, preview.fromCurrency, preview.toCurrency)}
             </dd>
           </div>
           <div className="exchange-facts__item">

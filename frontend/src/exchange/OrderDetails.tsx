@@ -14,7 +14,7 @@ import { TextField } from '../components/form/TextField';
 import { useForm } from '../components/form/useForm';
 import { useSessionStore } from '../stores/session';
 import { AssetIcon } from './AssetIcon';
-import { formatMoney } from '../../../common/money';
+import { formatMoney, formatRate } from '../../../common/money';
 import {
   COMMENT_MAX_LENGTH,
   createOrderBody,
@@ -109,7 +109,7 @@ function OrderDetailsForm({ model, layout }: Props & { layout: OrderFormLayout }
         <SummarySide label={t('exchange.receive')} amount={quote?.receive ?? ''} asset={to} />
         {rate && (
           <p className="order-summary__rate">
-            {formatMoney(rate.in, from.currency)} = {formatMoney(rate.out, to.currency)} ·{' '}
+            {formatRate(rate, from.currency, to.currency)} ·{' '}
             {model.rateType === 'fixed'
               ? t('exchange.details.fixedFor', { minutes: model.direction.fixedPeriodMinutes })
               : t('exchange.rateType.float')}

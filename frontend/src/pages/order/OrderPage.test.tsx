@@ -98,7 +98,7 @@ describe('order page', () => {
     for (const text of [UID, 'Sberbank', 'Bitcoin', 'client@example.com', '4111111111111111', 'IVAN PETROV', 'Please hurry']) {
       expect(details.textContent).to.contain(text);
     }
-    expect(within(details).getByTestId('order-rate').textContent).to.equal(`Rate7${NBSP}142${NBSP}857.143${NBSP}RUB = 1${NBSP}BTC`);
+    expect(within(details).getByTestId('order-rate').textContent).to.equal(`Rate7${NBSP}142${NBSP}857.14${NBSP}RUB = 1${NBSP}BTC`);
     expect(within(details).getByTestId('order-rate-rule').textContent).to.match(/^Fixed rate: locked until /);
     expect(screen.getByRole('button', { name: 'Confirm' })).to.exist;
     expect(screen.getByRole('button', { name: 'Cancel the order' })).to.exist;

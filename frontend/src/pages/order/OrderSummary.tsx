@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../../common/orders';
 import { monitoringInOut } from '../../../../common/rateMath';
-import { formatMoney } from '../../../../common/money';
+import { formatMoney, formatRate } from '../../../../common/money';
 import { useAssetName } from '../../exchange/useAssetName';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -45,7 +45,7 @@ export function OrderSummary({ order }: { order: OrderDto }) {
           {formatMoney(order.amountReceive, order.to.currency)} <span className="order-muted">· {nameOf(order.to)}</span>
         </Row>
         <Row label={t('order.details.rate')} testId="order-rate">
-          {formatMoney(rate.in, order.from.currency)} = {formatMoney(rate.out, order.to.currency)}
+          {formatRate(rate, order.from.currency, order.to.currency)}
         </Row>
         <Row label={t('order.details.rateType')}>
           {t(`exchange.rateType.${order.rateType}`)}
