@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const app = createApp({ config, logger: server.logger, db: server.db, kv: server.kv, rates: server.rates, services: server.services, rateLimits: unlimited() });
   const http = createServer(app.callback());
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const request = orderRequest(direction, { amountSend: '0.05', receiverAccount: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', email: 'bench@example.test' });
+  const request = orderRequest(direction, { amountSend: '0.05', receiverAccount: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', email: 'bench@example.test' });
   serveParent(async (message) => {
     if (message.type === 'status') {
       // The order mails of the load go out after their answers: their CPU belongs to it.
