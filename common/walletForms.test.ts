@@ -27,6 +27,8 @@ describe('wallet address forms (common/walletForms.ts)', () => {
       [coin('XLM'), 'GCEZWKCA5VLDNRLN3RPRJMRZOX3Z6G5CHCGSNFHEYVXM3XOJMDS674JZ'],
       [coin('SOL'), '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'],
       [coin('TON'), 'UQBvW8Z5huBkMJYdnfAEM5JqTNkuWX3diqYENkWsIL0XggGG'],
+      [coin('USDT', 'TON'), 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N'],
+      [coin('USDC', 'POLYGON'), '0x52908400098527886E0F7030069857D2E4169EE7'],
       [coin('ATOM'), 'cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02'],
       [coin('DOT'), '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'],
     ];
