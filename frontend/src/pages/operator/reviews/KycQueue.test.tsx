@@ -68,7 +68,10 @@ describe('operator KYC review queue (UI)', () => {
 
   it('refuses with a reason and the final mark, and the item leaves the queue', async () => {
     let decided = false;
-    api.on('GET /operator/reviews', () => ok({ items: decided ? [item(2, 'new@example.com', 5)] : [item(1, 'old@example.com', 1), item(2, 'new@example.com', 5)], nextCursor: null }));
+    // KYC items for the KYC queue only: the tab the section opens on (card photos) must not get them.
+    api.on('GET /operator/reviews', ({ query }) =>
+      ok({ items: query.get('kind') !== 'kyc' ? [] : decided ? [item(2, 'new@example.com', 5)] : [item(1, 'old@example.com', 1), item(2, 'new@example.com', 5)], nextCursor: null }),
+    );
     api.on('POST /operator/kyc/101/reject', () => {
       decided = true;
       return ok({ items: [], nextCursor: null });
@@ -112,7 +115,9 @@ describe('operator KYC review queue (UI)', () => {
     await openKycTab();
     await screen.findByTestId('reviews-kyc');
     await waitFor(() => expect(live.connected()).to.equal(true), LIVE);
-    api.on('GET /operator/reviews', ok({ items: [item(1, 'old@example.com', 1), item(2, 'new@example.com', 5), item(3, 'newest@example.com', 9)], nextCursor: null }));
+    api.on('GET /operator/reviews', ({ query }) =>
+      ok({ items: query.get('kind') === 'kyc' ? [item(1, 'old@example.com', 1), item(2, 'new@example.com', 5), item(3, 'newest@example.com', 9)] : [], nextCursor: null }),
+    );
     act(() => void live.io.emit('kyc:changed', { userId: 103, status: 'check' }));
     await waitFor(() => expect(ids()).to.deep.equal(['1', '2', '3']), LIVE);
   });
