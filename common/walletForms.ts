@@ -2,7 +2,7 @@
  * The form of a wallet address on each chain the catalogue knows: a token is sent on its network
  * (`USDTTRC20` on TRC20), a native coin on its own chain (`BTC`). A customer who pastes an ERC20
  * address for a TRC20 payout, or half an address, loses the funds; the order form, the server and
- * every other place a wallet is typed ask `walletFormOf` / `walletFits` here (through
+ * every other place a wallet is typed ask `walletChain` / `walletFits` here (through
  * common/paymentDetails.ts accountProblem). Shapes only — prefix, alphabet, length — and, for
  * bech32 addresses (BTC, LTC), the checksum, which catches a mistyped character. A chain the table
  * does not know (a generated catalogue's invented coins) keeps the general rule: no spaces inside.
