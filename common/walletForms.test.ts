@@ -24,6 +24,7 @@ describe('wallet address forms (common/walletForms.ts)', () => {
       [coin('LTC'), 'LaMT348PWRnrqeeWArpwQPbuanpXDZGEUz'],
       [coin('DOGE'), 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L'],
       [coin('XRP'), 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh'],
+      [coin('XRP'), 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaB5hJDWMArnXr61cqZ'],
       [coin('XLM'), 'GCEZWKCA5VLDNRLN3RPRJMRZOX3Z6G5CHCGSNFHEYVXM3XOJMDS674JZ'],
       [coin('SOL'), '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'],
       [coin('TON'), 'UQBvW8Z5huBkMJYdnfAEM5JqTNkuWX3diqYENkWsIL0XggGG'],

@@ -47,8 +47,10 @@ export const WALLET_FORMS: Readonly<Record<string, WalletForm>> = {
   // User-friendly (base64url or base64, 48 characters) or raw (workchain:hex).
   TON: { pattern: /^([EUk0]Q[A-Za-z0-9_+/-]{46}|-?[01]:[0-9a-fA-F]{64})$/ },
   SOL: { pattern: new RegExp(`^[${BASE58}]{32,44}$`) },
-  XRP: { pattern: /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/ },
-  XLM: { pattern: /^G[A-Z2-7]{55}$/ },
+  // A classic address, or an X-address (the tag inside it).
+  XRP: { pattern: /^(r[1-9A-HJ-NP-Za-km-z]{24,34}|X[1-9A-HJ-NP-Za-km-z]{46})$/ },
+  // An account (G…), or a muxed account (M…).
+  XLM: { pattern: /^(G[A-Z2-7]{55}|M[A-Z2-7]{68})$/ },
   ADA: { pattern: new RegExp(`^(addr1${BECH32}{50,110}|Ae2[${BASE58}]{50,120}|DdzFF[${BASE58}]{80,120})$`) },
   XMR: { pattern: new RegExp(`^([48][${BASE58}]{94}|4[${BASE58}]{105})$`) },
   ATOM: { pattern: new RegExp(`^cosmos1${BECH32}{38}$`) },
