@@ -169,6 +169,11 @@ export function assetName(asset: Pick<AssetDto, 'name' | 'nameRu'>, lang: Lang):
   return lang === 'ru' && asset.nameRu ? asset.nameRu : asset.name;
 }
 
+/** The currency a wallet of the asset holds, with a token's network: "USDT (TRC20)", "BTC". */
+export function walletCurrency(asset: Pick<AssetDto, 'type' | 'currency' | 'network'>): string {
+  return asset.type === 'coin' && asset.network && asset.network !== asset.currency ? `${asset.currency} (${asset.network})` : asset.currency;
+}
+
 /** An amount of an asset as people read it: "1 500 RUB (Сбербанк)", "49.9 USDT (Tether TRC20)" — the currency, then the asset's name. */
 export function moneyOfAsset(amount: string, asset: Pick<AssetDto, 'currency' | 'name' | 'nameRu'>, lang: Lang): string {
   return `${formatMoney(amount, asset.currency)} (${assetName(asset, lang)})`;

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ErrorCode } from '../../../common/api';
+import { walletCurrency } from '../../../common/catalogue';
 import type { CreateOrderResponse } from '../../../common/orders';
 import { pathFor } from '../../../common/routes';
 import { referralCode } from '../accounts/referral';
@@ -87,7 +88,7 @@ function OrderDetailsForm({ model, layout }: Props & { layout: OrderFormLayout }
   // A token's wallet names its network ("USDT (TRC20)"): the address must be of that network.
   const accountLabel = (name: string, kind: string) => {
     const asset = name === 'senderAccount' ? from : to;
-    return t(`exchange.details.${name}.${kind}`, { currency: kind === 'coin' && asset.network ? `${asset.currency} (${asset.network})` : asset.currency });
+    return t(`exchange.details.${name}.${kind}`, { currency: kind === 'coin' ? walletCurrency(asset) : asset.currency });
   };
 
   return (

@@ -293,7 +293,7 @@ describe('order page', () => {
     expect(history.textContent).to.contain('Operator · Funds received');
     expect(history.textContent).to.contain('You · Order created');
     // The form is its own chunk (with the validation library): it arrives after the page.
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Refund address or card/ }), '4276000000000009');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Card to return the funds to/ }), '4276000000000009');
     await userEvent.click(screen.getByRole('button', { name: 'Save the address' }));
     expect((await screen.findByText('Refund address: 4276000000000009', { exact: false })).textContent).to.contain('4276000000000009');
     expect(api.requests.filter((request) => request.path.endsWith('/refund-address')).map((request) => request.body)).to.deep.equal([

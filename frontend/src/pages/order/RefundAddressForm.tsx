@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { object } from 'yup';
+import { isBankCard, walletCurrency } from '../../../../common/catalogue';
 import { accountFormTest } from '../../../../common/paymentDetails';
 import { accountField } from '../../../../common/validation';
 import { Button } from '../../components/Button';
@@ -19,6 +20,13 @@ export function RefundAddressForm({ order, actions }: Pick<StepProps, 'order' | 
     [order.from],
   );
   const form = useForm(schema, { address: order.refundAddress ?? '' });
+  // The funds go back in what was sent: a wallet of its network, a card, or (SBP, a transfer) the account.
+  const label =
+    order.from.type === 'coin'
+      ? t('order.refund.wallet', { currency: walletCurrency(order.from) })
+      : isBankCard(order.from)
+        ? t('order.refund.card')
+        : t('order.refund.address');
   const [editing, setEditing] = useState(order.refundAddress === null);
   const onSubmit = form.handleSubmit(async ({ address }) => {
     const failed = await actions.run('refund-address', { body: { address: address.trim() }, alert: 'order.alerts.dataUpdated' });
@@ -40,7 +48,7 @@ export function RefundAddressForm({ order, actions }: Pick<StepProps, 'order' | 
       ) : (
         <>
           <p className="order-text">{t('order.refund.text')}</p>
-          <TextField {...form.field('address')} value={String(form.values.address)} label={t('order.refund.address')} autoComplete="off" required />
+          <TextField {...form.field('address')} value={String(form.values.address)} label={label} autoComplete="off" required />
           <Button type="submit" loading={form.submitting}>
             {t('order.refund.submit')}
           </Button>
