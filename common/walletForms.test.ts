@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { SEED_COINS } from '../db/seeders/catalogue-assets';
 import { demoPaymentAccount, DEMO_WALLETS } from '../db/seeders/payment-details';
-import type { AssetDto } from './catalogue';
+import { walletCurrency, type AssetDto } from './catalogue';
 import { accountProblem } from './paymentDetails';
 import { segwitAddress, segwitAddressValid, walletChain, walletFits, WALLET_FORMS } from './walletForms';
 
@@ -88,6 +88,15 @@ describe('wallet address forms (common/walletForms.ts)', () => {
       const account = demoPaymentAccount(asset).account;
       expect(walletFits(asset, account), `${asset.code} ${account}`).to.equal(true);
     }
+  });
+});
+
+describe('walletCurrency (common/catalogue.ts)', () => {
+  it("names a token's network, and a native coin by its currency alone", () => {
+    expect(walletCurrency(coin('USDT', 'TRC20'))).to.equal('USDT (TRC20)');
+    expect(walletCurrency(coin('BTC'))).to.equal('BTC');
+    expect(walletCurrency(coin('BTC', 'BTC'))).to.equal('BTC');
+    expect(walletCurrency({ type: 'fiat', currency: 'RUB', network: null })).to.equal('RUB');
   });
 });
 
