@@ -93,16 +93,15 @@ export const RATE_PLACES_MIN = 2;
 export const RATE_PLACES_MAX = 8;
 
 /**
- * One side of a rate as the pages show it: "1" as it is; any other value at a fixed count of places
+ * One side of a rate as the pages show it: a value at a fixed count of places
  * — about RATE_SIGNIFICANT_DIGITS significant digits, never fewer than 2 places or more than 8 —
  * cut toward zero and padded with zeros, so that the figure keeps its width as the rate moves
  * ("7 765 341.57", then "7 759 352.10", not "7 765 341.574" then "7 759 352.1"); a whole number
- * stays whole ("90").
+ * stays whole ("1", "90").
  */
 export function formatRateSide(value: string): string {
   if (!DECIMAL_RE.test(value) || value.startsWith('-')) return value;
   const canonical = normalizeMoney(value);
-  if (!canonical.includes('.') && canonical.length === 1) return canonical;
   const [integer, fraction = ''] = canonical.split('.');
   const leadingZeros = integer === '0' ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
   const wanted = integer === '0' ? leadingZeros + RATE_SIGNIFICANT_DIGITS : RATE_SIGNIFICANT_DIGITS - integer.length;

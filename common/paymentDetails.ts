@@ -95,8 +95,3 @@ export function accountFormTest(asset: Pick<AssetDto, 'code' | 'type' | 'network
     },
   };
 }
-
-/** Whether an account fits its asset's form (accountProblem finds nothing). */
-export function accountInAssetForm(asset: Pick<AssetDto, 'code' | 'type' | 'network' | 'currency'>, account: string): boolean {
-  return accountProblem(asset, account) === true;
-}

@@ -88,7 +88,7 @@ function OrderDetailsForm({ model, layout }: Props & { layout: OrderFormLayout }
   // A token's wallet names its network ("USDT (TRC20)"): the address must be of that network.
   const accountLabel = (name: string, kind: string) => {
     const asset = name === 'senderAccount' ? from : to;
-    return t(`exchange.details.${name}.${kind}`, { currency: kind === 'coin' ? walletCurrency(asset) : asset.currency });
+    return t(`exchange.details.${name}.${kind}`, { currency: walletCurrency(asset) });
   };
 
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { assetName, type AssetDto } from '../../../../common/catalogue';
 import { DEFAULT_LANG, isLang } from '../../../../common/api';
 import { accountProblem, luhnValid } from '../../../../common/paymentDetails';
+import { translateMessage } from '../../../../common/validation/translate';
 import { cardNumberDigits, requisiteAssetFits, type RequisiteKind } from '../../../../common/requisites';
 import { ApiError } from '../../api/ApiError';
 import { showAlert } from '../../accounts/alerts';
@@ -42,7 +43,7 @@ export function AddRequisiteForm({ assets }: { assets: AssetDto[] }) {
       // A wallet of the chosen asset's network (common/walletForms.ts), as the server checks it.
       const chosen = assets.find((entry) => entry.code === asset);
       const problem = chosen ? accountProblem(chosen, number) : true;
-      if (problem !== true) found.number = t(problem.key, problem.values);
+      if (problem !== true) found.number = translateMessage(problem, t);
     }
     if (kind === 'card' && !month) found.expiryMonth = t('validation.required');
     if (kind === 'card' && !year) found.expiryYear = t('validation.required');

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { DEFAULT_LANG, isLang } from '../../../../common/api';
 import { assetName, isBankCard, moneyOfAsset, type AssetDto } from '../../../../common/catalogue';
 import { accountProblem } from '../../../../common/paymentDetails';
+import { translateMessage } from '../../../../common/validation';
 import { compareDecimals } from '../../../../common/rateMath';
 import { routeByName } from '../../../../common/routes';
 import { REFERRAL_CURRENCY, withdrawalRequestSchema, type PartnerSummary, type WithdrawalQuote, type WithdrawalRequest } from '../../../../common/referral';
@@ -79,7 +80,7 @@ export function WithdrawForm({ summary }: { summary: PartnerSummary }) {
     // A wallet of the asset's network, as the server checks it (a card is one of the verified ones).
     const walletProblem = asset && !card ? accountProblem(asset, request.account) : true;
     if (walletProblem !== true) {
-      form.setServerErrors({ account: t(walletProblem.key, walletProblem.values) });
+      form.setServerErrors({ account: translateMessage(walletProblem, t) });
       return;
     }
     try {
