@@ -11,7 +11,6 @@ import type { StepProps } from './steps';
 /** Where a refund goes: asked of an order that must be refunded (orders/status.ts `needsRefundAddress`). */
 export function RefundAddressForm({ order, actions }: Pick<StepProps, 'order' | 'actions'>) {
   const { t } = useTranslation();
-  // Funds go back in what the customer sent: a wallet of its network, or a valid card number (common/paymentDetails.ts).
   const schema = useMemo(
     () =>
       object({
@@ -20,7 +19,8 @@ export function RefundAddressForm({ order, actions }: Pick<StepProps, 'order' | 
     [order.from],
   );
   const form = useForm(schema, { address: order.refundAddress ?? '' });
-  // The funds go back in what was sent: a wallet of its network, a card, or (SBP, a transfer) the account.
+  // The funds go back in what was sent (common/paymentDetails.ts accountFormTest): a wallet of its
+  // network, a card, or (SBP, a transfer) the account.
   const label =
     order.from.type === 'coin'
       ? t('order.refund.wallet', { currency: walletCurrency(order.from) })
