@@ -1,48 +1,33 @@
-import i18next, { type Resource } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGS, type Lang } from '../../common/api';
 import { applyDocumentLanguage, initialLanguage, rememberLanguage } from './lib/language';
-
-type LocaleFiles = Record<string, Record<string, unknown>>;
+import { loadRequestedTexts, loadTexts } from './locales/textGroups';
 
 /**
- * One chunk of texts per language (./locales/<lang>.ts): a page loads only its own language's,
- * and another one when the visitor switches to it.
+ * Switches the interface language: the texts of every group loaded so far in the new language
+ * (locales/textGroups.ts), i18next, the `lang` cookie and `<html lang>` (hence the API header).
  */
-const localeLoaders: Record<Lang, () => Promise<{ default: LocaleFiles }>> = {
-  ru: () => import('./locales/ru'),
-  en: () => import('./locales/en'),
-};
-
-/** `locales/<lang>/<namespace>.json` files as one i18next namespace: the file name is the top-level key. */
-function translationOf(files: LocaleFiles): Resource[string] {
-  const translation: Record<string, unknown> = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /\/([^/]+)\.json$/.exec(path);
-    if (match) translation[match[1]] = content;
-  }
-  return { translation };
-}
-
-async function loadLanguage(lang: Lang): Promise<void> {
-  if (i18next.hasResourceBundle(lang, 'translation')) return;
-  const { translation } = translationOf((await localeLoaders[lang]()).default);
-  i18next.addResourceBundle(lang, 'translation', translation);
-}
-
-/** Switches the interface language: its texts, i18next, the `lang` cookie and `<html lang>` (hence the API header). */
 export async function changeLanguage(lang: Lang): Promise<void> {
-  await loadLanguage(lang);
+  await loadRequestedTexts(lang);
   rememberLanguage(lang);
   await i18next.changeLanguage(lang);
+  // A page opened during the switch asked for its group in the old language.
+  await loadRequestedTexts(lang);
 }
 
 i18next.on('languageChanged', applyDocumentLanguage);
 
+/** A text the page asks for and no loaded file has: shown as its key, so said where tests see it. */
+function reportMissingText(_langs: readonly string[], _namespace: string, key: string, fallbackValue: string): void {
+  // A call with a `defaultValue` of its own expected the gap.
+  if (fallbackValue === key) console.error(`No text for "${key}" in ${i18next.language}`);
+}
+
 const initialLang = initialLanguage();
 
 export const i18nReady = Promise.all([
-  localeLoaders[initialLang](),
+  loadTexts('site', initialLang),
   i18next.use(initReactI18next).init({
     resources: {},
     partialBundledLanguages: true,
@@ -51,9 +36,12 @@ export const i18nReady = Promise.all([
     fallbackLng: false,
     supportedLngs: [...LANGS],
     interpolation: { escapeValue: false },
+    saveMissing: true,
+    missingKeyHandler: reportMissingText,
+    // A group's texts arriving later (a page opened while the language switched) draw again.
+    react: { bindI18nStore: 'added' },
   }),
-]).then(async ([module]) => {
-  i18next.addResourceBundle(initialLang, 'translation', translationOf(module.default).translation);
+]).then(async () => {
   // Rendered again now that the texts are in (init ran with none).
   await i18next.changeLanguage(initialLang);
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchRoute, type RouteParams } from '../../../common/routes';
+import { loadTexts, type PageTextGroup } from '../locales/textGroups';
 
 export interface PageProps {
   /** URI-decoded params of the matched route pattern (`matchRoute` of common/routes.ts). */
@@ -8,51 +9,59 @@ export interface PageProps {
 
 export type PageModule = { default: ComponentType<PageProps> };
 
+/**
+ * A route's page module, which arrives with the text groups its pages use (locales/textGroups.ts;
+ * localeFiles.test.ts checks every page asks only for texts its route loads).
+ */
+function page(load: () => Promise<PageModule>, ...groups: PageTextGroup[]): () => Promise<PageModule> {
+  return () => Promise.all([load(), ...groups.map((group) => loadTexts(group))]).then(([module]) => module);
+}
+
 /** One lazily loaded module per route of `common/routes.ts`, by route name. */
 export const pageLoaders: Record<string, () => Promise<PageModule>> = {
-  home: () => import('../pages/home'),
-  aboutService: () => import('../pages/aboutService'),
-  auth: () => import('../pages/auth'),
-  blog: () => import('../pages/blog'),
-  blogPost: () => import('../pages/blogPost'),
-  clients: () => import('../pages/clients'),
-  contacts: () => import('../pages/contacts'),
-  documentation: () => import('../pages/documentation'),
-  confirmError: () => import('../pages/confirmError'),
-  faq: () => import('../pages/faq'),
-  guide: () => import('../pages/guide'),
-  login: () => import('../pages/login'),
-  order: () => import('../pages/order'),
-  partners: () => import('../pages/partners'),
-  reserves: () => import('../pages/reserves'),
-  resetPassword: () => import('../pages/resetPassword'),
-  restorePassword: () => import('../pages/restorePassword'),
-  reviews: () => import('../pages/reviews'),
-  allReviews: () => import('../pages/allReviews'),
-  signUp: () => import('../pages/signUp'),
-  confirmSuccess: () => import('../pages/confirmSuccess'),
-  test: () => import('../pages/test'),
-  disableOtp: () => import('../pages/disableOtp'),
-  enableOtp: () => import('../pages/enableOtp'),
-  verification: () => import('../pages/verification'),
-  withdraw: () => import('../pages/withdraw'),
-  userApi: () => import('../pages/userApi'),
-  userExchanges: () => import('../pages/userExchanges'),
-  userPartner: () => import('../pages/userPartner'),
-  userProfile: () => import('../pages/userProfile'),
-  userRequisites: () => import('../pages/userRequisites'),
-  howItWorks: () => import('../pages/howItWorks'),
-  aboutUs: () => import('../pages/aboutUs'),
-  terms: () => import('../pages/terms'),
-  amlKyc: () => import('../pages/amlKyc'),
-  sitemap: () => import('../pages/sitemap'),
-  cash: () => import('../pages/cash'),
-  maintenance: () => import('../pages/maintenance'),
-  cryptoToRub: () => import('../pages/cryptoToRub'),
-  cryptoToKgs: () => import('../pages/cryptoToKgs'),
-  pairLanding: () => import('../pages/pairLanding'),
-  operator: () => import('../pages/operator'),
-  operatorSection: () => import('../pages/operator'),
+  home: page(() => import('../pages/home')),
+  aboutService: page(() => import('../pages/aboutService')),
+  auth: page(() => import('../pages/auth')),
+  blog: page(() => import('../pages/blog'), 'content'),
+  blogPost: page(() => import('../pages/blogPost'), 'content'),
+  clients: page(() => import('../pages/clients'), 'content'),
+  contacts: page(() => import('../pages/contacts'), 'content'),
+  documentation: page(() => import('../pages/documentation')),
+  confirmError: page(() => import('../pages/confirmError')),
+  faq: page(() => import('../pages/faq'), 'content'),
+  guide: page(() => import('../pages/guide'), 'content'),
+  login: page(() => import('../pages/login')),
+  order: page(() => import('../pages/order')),
+  partners: page(() => import('../pages/partners'), 'content'),
+  reserves: page(() => import('../pages/reserves')),
+  resetPassword: page(() => import('../pages/resetPassword')),
+  restorePassword: page(() => import('../pages/restorePassword')),
+  reviews: page(() => import('../pages/reviews'), 'content'),
+  allReviews: page(() => import('../pages/allReviews'), 'content'),
+  signUp: page(() => import('../pages/signUp')),
+  confirmSuccess: page(() => import('../pages/confirmSuccess')),
+  test: page(() => import('../pages/test')),
+  disableOtp: page(() => import('../pages/disableOtp')),
+  enableOtp: page(() => import('../pages/enableOtp')),
+  verification: page(() => import('../pages/verification'), 'account'),
+  withdraw: page(() => import('../pages/withdraw'), 'account'),
+  userApi: page(() => import('../pages/userApi'), 'account'),
+  userExchanges: page(() => import('../pages/userExchanges'), 'account'),
+  userPartner: page(() => import('../pages/userPartner'), 'account'),
+  userProfile: page(() => import('../pages/userProfile'), 'account'),
+  userRequisites: page(() => import('../pages/userRequisites'), 'account'),
+  howItWorks: page(() => import('../pages/howItWorks'), 'content'),
+  aboutUs: page(() => import('../pages/aboutUs'), 'content'),
+  terms: page(() => import('../pages/terms'), 'content'),
+  amlKyc: page(() => import('../pages/amlKyc'), 'content'),
+  sitemap: page(() => import('../pages/sitemap')),
+  cash: page(() => import('../pages/cash'), 'content'),
+  maintenance: page(() => import('../pages/maintenance')),
+  cryptoToRub: page(() => import('../pages/cryptoToRub')),
+  cryptoToKgs: page(() => import('../pages/cryptoToKgs')),
+  pairLanding: page(() => import('../pages/pairLanding'), 'landing'),
+  operator: page(() => import('../pages/operator'), 'staff', 'account', 'content'),
+  operatorSection: page(() => import('../pages/operator'), 'staff', 'account', 'content'),
 };
 
 /**
