@@ -1,5 +1,16 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../test/server';
+
+/** A script of the build, as a page loads it. */
+async function builtScript(server: TestServer): Promise<Response> {
+  const [script] = (await readdir(path.join(server.config.staticDir, 'assets'))).filter((name) => name.endsWith('.js'));
+  return fetch(`${server.url}/assets/${script}`, { headers: { 'accept-encoding': 'br' } });
+}
+
+/** The headers that only mean something on a document. */
+const DOCUMENT_HEADERS = ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
 
 function directives(csp: string | null): Map<string, string> {
   return new Map(
@@ -61,6 +72,18 @@ describe('security headers', () => {
     expect(response.headers.get('x-content-type-options')).to.equal('nosniff');
   });
 
+  it("sends a build's file what applies to it (no sniffing, same-origin only) and none of a document's headers, varying by coding alone", async () => {
+    const page = await fetch(`${server.url}/`);
+    for (const header of DOCUMENT_HEADERS) expect(page.headers.get(header), `${header} on the page`).to.be.a('string');
+    const script = await builtScript(server);
+    expect(script.status).to.equal(200);
+    expect(script.headers.get('x-content-type-options')).to.equal('nosniff');
+    expect(script.headers.get('cross-origin-resource-policy')).to.equal('same-origin');
+    for (const header of DOCUMENT_HEADERS) expect(script.headers.get(header), header).to.equal(null);
+    expect(script.headers.get('vary')).to.equal('Accept-Encoding');
+    expect(script.headers.get('content-encoding')).to.equal('br');
+  });
+
   it('does not announce HSTS on a plain-http deployment', async () => {
     const response = await fetch(`${server.url}/`);
     expect(response.headers.get('strict-transport-security')).to.equal(null);
@@ -82,5 +105,6 @@ describe('security headers behind https', () => {
     const response = await fetch(`${server.url}/`);
     expect(response.headers.get('strict-transport-security')).to.match(/max-age=\d+/);
     expect(directives(response.headers.get('content-security-policy')).has('upgrade-insecure-requests')).to.equal(true);
+    expect((await builtScript(server)).headers.get('strict-transport-security')).to.equal(response.headers.get('strict-transport-security'));
   });
 });

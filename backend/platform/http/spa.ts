@@ -16,6 +16,11 @@ export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
 
 const READ_METHODS = ['GET', 'HEAD'];
 
+/** Hashed build output (`/assets/*`): the same bytes for every visitor and language, never a page. */
+export function isBuiltAsset(ctx: Pick<AppContext, 'path' | 'method'>): boolean {
+  return ctx.path.startsWith('/assets/') && READ_METHODS.includes(ctx.method);
+}
+
 /**
  * Renders index.html for a page path (backend/seo/pages.ts: the page's own head in the visitor's
  * language, decided by `lang`); `status` 404 when the path names no page.
@@ -39,8 +44,10 @@ export function spa(staticDir: string, pages?: PageRenderer): AppMiddleware {
   return async function spaMiddleware(ctx: AppContext) {
     if (!READ_METHODS.includes(ctx.method)) throw new MethodNotAllowedError(READ_METHODS);
 
-    if (ctx.path.startsWith('/assets/')) {
+    if (isBuiltAsset(ctx)) {
       if (!(await sendFile(ctx, root, ctx.path, IMMUTABLE_CACHE))) throw new NotFoundError();
+      // The file is the same in every language (the `lang` middleware marked every answer).
+      ctx.set('Vary', 'Accept-Encoding');
       return;
     }
     if (ctx.path.startsWith('/builds/')) {
