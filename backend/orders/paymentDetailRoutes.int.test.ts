@@ -95,6 +95,9 @@ describe('admin payment details: /api/admin/payment-details, rotation, soft dele
       expect(response.status, JSON.stringify(body)).to.equal(400);
       expect(response.body.error?.code).to.equal('validation_failed');
     }
+    // An unknown asset is named as such, in the admin's language.
+    const unknown = await admin.post('/admin/payment-details', { asset: 'NO_SUCH_ASSET_X', account: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }, { lang: 'en' });
+    expect(unknown.body.error?.fields).to.deep.equal({ asset: 'No such asset in the catalogue: check its code' });
     const card = await addDetail({ asset: cards.from, account: '4111-1111-1111-1111', holder: 'Ivan Petrov' });
     expect(card).to.include({ account: '4111 1111 1111 1111', holder: 'Ivan Petrov' });
   });

@@ -71,7 +71,7 @@ function accountFor(asset: Pick<Asset, 'code' | 'type' | 'network' | 'currency'>
 export async function createPaymentDetail(write: StaffWrite, request: CreatePaymentDetailRequest, t: Translate): Promise<PaymentDetail> {
   const text = (value: string | undefined) => value?.trim() || null;
   const asset = await write.models.Asset.findOne({ where: { code: request.asset.trim() } });
-  if (!asset) throw new ValidationError({ asset: t(validationMessage('general_error').key) });
+  if (!asset) throw new ValidationError({ asset: t(validationMessage('unknown_asset').key) });
   const account = accountFor(asset, request.account.trim(), t);
   return writeTransaction(write.sequelize, async (transaction) => {
     const row = await write.models.PaymentDetail.create(

@@ -35,6 +35,7 @@ export const VALIDATION_RULE_KEYS = [
   'account',
   'card_number',
   'wallet_network',
+  'unknown_asset',
   'terms_required',
   'invalid_amount',
   'amount_min',

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import type { MaintenanceState } from '../../../../common/api';
 import type { PaymentDetailDto } from '../../../../common/paymentDetails';
 import { failure, ok, startTestApi, type TestApi } from '../../exchange/testing/apiServer';
+import { ASSETS } from '../../exchange/testing/fixtures';
 import { loadConsole, renderConsoleSection, staffUser } from './testing/console';
 
 /** The admin sections (payment details, maintenance) against a real HTTP API. */
@@ -14,6 +15,9 @@ let m: Awaited<ReturnType<typeof load>>;
 let api: TestApi;
 
 const ADMIN = staffUser('admin');
+/** The admin catalogue the form checks against. */
+const ADMIN_ASSETS = ASSETS.map((asset, index) => ({ ...asset, sortOrder: index }));
+const BTC_WALLET = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 function detail(id: number, asset: string, account: string, extra: Partial<PaymentDetailDto> = {}): PaymentDetailDto {
   return { id, asset, account, memo: null, holder: null, note: null, enabled: true, demo: false, useCount: 0, lastUsedAt: null, createdAt: '2026-11-24T10:00:00.000Z', ...extra };
@@ -46,12 +50,13 @@ describe('console admin sections', () => {
   });
 
   it('lists details by asset, adds one after checking it, and deletes one after a confirmation', async () => {
-    let details = [detail(1, 'BTC', 'bc1qdemo000000000000000000000000000', { demo: true, useCount: 4 }), detail(2, 'CARDRUB', '4111 1111 1111 1111', { holder: 'Ivan' })];
+    let details = [detail(1, 'BTC', 'bc1qdemo000000000000000000000000000', { demo: true, useCount: 4 }), detail(2, 'SBERRUB', '4111 1111 1111 1111', { holder: 'Ivan' })];
     api = await startTestApi({
       'GET /admin/payment-details': () => ok({ details }),
+      'GET /admin/assets': () => ok({ assets: ADMIN_ASSETS }),
       'POST /admin/payment-details': ({ body }) => {
         const input = body as { asset: string; account: string };
-        if (input.asset === 'NOPE') return failure(400, 'validation_failed', 'Check the form', { asset: 'Unknown asset' });
+        if (input.asset === 'ETH') return failure(400, 'validation_failed', 'Check the form', { account: 'Already used' });
         const created = detail(3, input.asset, input.account);
         details = [...details, created];
         return { status: 201, body: { success: true, data: created } };
@@ -64,29 +69,35 @@ describe('console admin sections', () => {
     m.setApiBase(api.base);
     await renderSection('payments');
     await screen.findByTestId('payments-asset-BTC');
-    expect(within(screen.getByTestId('payments-asset-CARDRUB')).getByText('4111 1111 1111 1111')).to.be.ok;
+    expect(within(screen.getByTestId('payments-asset-SBERRUB')).getByText('4111 1111 1111 1111')).to.be.ok;
     expect(screen.getByTestId('payments-detail-1').querySelector('.payments-demo')?.textContent).to.include('demo');
+    // The asset field offers the catalogue's codes.
+    await waitFor(() => expect(document.querySelectorAll('#payments-assets option')).to.have.length(ADMIN_ASSETS.length));
+    expect(screen.getByTestId('payments-asset').getAttribute('list')).to.equal('payments-assets');
 
-    // Checked before sending: a card number failing Luhn never reaches the server.
-    await userEvent.type(screen.getByTestId('payments-asset'), 'CARDRUB');
-    await userEvent.type(screen.getByTestId('payments-account'), '4111 1111 1111 1112');
-    await userEvent.click(screen.getByTestId('payments-add'));
-    expect(await screen.findByText('This card number fails its checksum.')).to.be.ok;
+    // Checked before sending, by the server's rules: none of these reaches it.
+    const add = async (asset: string, account: string) => {
+      await userEvent.clear(screen.getByTestId('payments-asset'));
+      await userEvent.type(screen.getByTestId('payments-asset'), asset);
+      await userEvent.clear(screen.getByTestId('payments-account'));
+      await userEvent.type(screen.getByTestId('payments-account'), account);
+      await userEvent.click(screen.getByTestId('payments-add'));
+    };
+    await add('SBERRUB', '4111 1111 1111 1112');
+    expect(await screen.findByText('Check the card number: a digit is wrong')).to.be.ok;
+    await add('USDTTRC20', BTC_WALLET);
+    expect(await screen.findByText('This is not a TRC20 address: copy it from your wallet again')).to.be.ok;
+    await add('NOPE', BTC_WALLET);
+    expect(await screen.findByText('No such asset in the catalogue: check its code')).to.be.ok;
     expect(api.requests.filter((request) => request.method === 'POST')).to.deep.equal([]);
 
     // The server's field messages show under their fields.
-    await userEvent.clear(screen.getByTestId('payments-asset'));
-    await userEvent.type(screen.getByTestId('payments-asset'), 'NOPE');
-    await userEvent.clear(screen.getByTestId('payments-account'));
-    await userEvent.type(screen.getByTestId('payments-account'), 'bc1qnew0000000000000000000000000001');
-    await userEvent.click(screen.getByTestId('payments-add'));
-    expect(await screen.findByText('Unknown asset')).to.be.ok;
+    await add('ETH', '0x52908400098527886E0F7030069857D2E4169EE7');
+    expect(await screen.findByText('Already used')).to.be.ok;
 
-    await userEvent.clear(screen.getByTestId('payments-asset'));
-    await userEvent.type(screen.getByTestId('payments-asset'), 'BTC');
-    await userEvent.click(screen.getByTestId('payments-add'));
+    await add('BTC', BTC_WALLET);
     await screen.findByTestId('payments-detail-3');
-    expect(api.requests.filter((request) => request.method === 'POST').at(-1)?.body).to.deep.equal({ asset: 'BTC', account: 'bc1qnew0000000000000000000000000001', holder: '', note: '' });
+    expect(api.requests.filter((request) => request.method === 'POST').at(-1)?.body).to.deep.equal({ asset: 'BTC', account: BTC_WALLET, holder: '', note: '' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete 4111 1111 1111 1111' }));
     const dialog = await screen.findByRole('dialog');
@@ -95,6 +106,29 @@ describe('console admin sections', () => {
     await userEvent.click(within(dialog).getByTestId('payments-confirm-delete'));
     await waitFor(() => expect(screen.queryByTestId('payments-detail-2')).to.equal(null));
     expect(api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).to.deep.equal(['/admin/payment-details/2']);
+  });
+
+  it('checks a card number by Luhn alone while the catalogue cannot be read, and leaves the rest to the server', async () => {
+    api = await startTestApi({
+      'GET /admin/payment-details': () => ok({ details: [] }),
+      'GET /admin/assets': () => failure(500, 'internal_error', 'Internal error'),
+      'POST /admin/payment-details': () => failure(400, 'validation_failed', 'Check the form', { asset: 'No such asset in the catalogue: check its code' }),
+    });
+    m.setApiBase(api.base);
+    await renderSection('payments');
+    await screen.findByTestId('payments-empty');
+    await userEvent.type(screen.getByTestId('payments-asset'), 'SBERRUB');
+    await userEvent.type(screen.getByTestId('payments-account'), '4111 1111 1111 1112');
+    await userEvent.click(screen.getByTestId('payments-add'));
+    expect(await screen.findByText('Check the card number: a digit is wrong')).to.be.ok;
+    expect(api.requests.filter((request) => request.method === 'POST')).to.deep.equal([]);
+    await userEvent.clear(screen.getByTestId('payments-asset'));
+    await userEvent.type(screen.getByTestId('payments-asset'), 'NOPE');
+    await userEvent.clear(screen.getByTestId('payments-account'));
+    await userEvent.type(screen.getByTestId('payments-account'), BTC_WALLET);
+    await userEvent.click(screen.getByTestId('payments-add'));
+    expect(await screen.findByText('No such asset in the catalogue: check its code')).to.be.ok;
+    expect(api.requests.filter((request) => request.method === 'POST')).to.have.length(1);
   });
 
   it('shows the empty and the error states of the payment details', async () => {

@@ -1,12 +1,18 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { luhnValid, type PaymentDetailDto, type PaymentDetailList } from '../../../../../common/paymentDetails';
+import { DEFAULT_LANG, isLang } from '../../../../../common/api';
+import { assetName } from '../../../../../common/catalogue';
+import type { AdminAssetDto } from '../../../../../common/catalogueAdmin';
+import { accountProblem, luhnValid, type PaymentDetailDto, type PaymentDetailList } from '../../../../../common/paymentDetails';
+import { validationMessage } from '../../../../../common/validation/messages';
+import { translateMessage } from '../../../../../common/validation/translate';
 import { api } from '../../../api/client';
 import { ApiError } from '../../../api/ApiError';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { PageLoader } from '../../../layout/PageLoader';
+import { useAdminAssets } from '../catalogue/api';
 import '../console.css';
 import './payments.css';
 
@@ -24,14 +30,24 @@ interface Draft {
 
 const EMPTY: Draft = { asset: '', account: '', holder: '', note: '' };
 
-/** What the form says before asking the server (which checks the account by the asset's type). */
-function checkDraft(draft: Draft, t: (key: string) => string): Partial<Record<keyof Draft, string>> {
+/**
+ * What the form says before asking the server, by the same rules (paymentDetailsAdmin.ts): the asset
+ * must be in the catalogue, and the account in its form — a card number passing Luhn, a wallet of the
+ * asset's network (common/paymentDetails.ts accountProblem), an office's address of 4 characters or
+ * more. While the catalogue has not arrived, only what needs no asset: a card number that fails Luhn.
+ */
+function checkDraft(draft: Draft, assets: readonly AdminAssetDto[] | undefined, t: (key: string) => string): Partial<Record<keyof Draft, string>> {
   const errors: Partial<Record<keyof Draft, string>> = {};
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(draft.asset.trim())) errors.asset = t('paymentsAdmin.errors.asset');
+  const code = draft.asset.trim();
+  const asset = assets?.find((candidate) => candidate.code === code);
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(code)) errors.asset = t('paymentsAdmin.errors.asset');
+  else if (assets && !asset) errors.asset = translateMessage(validationMessage('unknown_asset'), t);
   const account = draft.account.trim();
   const digits = account.replace(/[\s-]/g, '');
+  const problem = asset && asset.type !== 'cash' ? accountProblem(asset, account) : true;
   if (account.length < 4) errors.account = t('paymentsAdmin.errors.account');
-  else if (/^\d{13,19}$/.test(digits) && !luhnValid(digits)) errors.account = t('paymentsAdmin.errors.card');
+  else if (problem !== true) errors.account = translateMessage(problem, t);
+  else if (!asset && /^\d{13,19}$/.test(digits) && !luhnValid(digits)) errors.account = translateMessage(validationMessage('card_number'), t);
   if (draft.holder.length > 64) errors.holder = t('paymentsAdmin.errors.tooLong');
   if (draft.note.length > 255) errors.note = t('paymentsAdmin.errors.tooLong');
   return errors;
@@ -39,9 +55,11 @@ function checkDraft(draft: Draft, t: (key: string) => string): Partial<Record<ke
 
 /** Admins: where customers pay, by asset; add (checked) and delete (confirmed) details. */
 export default function PaymentsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: PAYMENT_DETAILS_KEY, queryFn: () => api.get<PaymentDetailList>('/admin/payment-details') });
+  const assets = useAdminAssets();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const [deleting, setDeleting] = useState<PaymentDetailDto | null>(null);
@@ -72,7 +90,7 @@ export default function PaymentsSection() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = checkDraft(draft, t);
+    const found = checkDraft(draft, assets.data, t);
     setErrors(found);
     if (Object.keys(found).length === 0) create.mutate({ ...draft, asset: draft.asset.trim(), account: draft.account.trim() });
   }
@@ -86,6 +104,8 @@ export default function PaymentsSection() {
         required={required}
         aria-invalid={errors[name] ? true : undefined}
         onChange={(event) => setDraft({ ...draft, [name]: event.currentTarget.value })}
+        list={name === 'asset' ? 'payments-assets' : undefined}
+        autoComplete="off"
         data-testid={`payments-${name}`}
       />
       {errors[name] && <small className="payments-error">{errors[name]}</small>}
@@ -98,6 +118,13 @@ export default function PaymentsSection() {
       <p className="payments-hint">{t('paymentsAdmin.hint')}</p>
       <form className="payments-form" onSubmit={submit} noValidate data-testid="payments-form">
         {field('asset', true)}
+        <datalist id="payments-assets">
+          {assets.data?.map((asset) => (
+            <option key={asset.code} value={asset.code}>
+              {assetName(asset, lang)}
+            </option>
+          ))}
+        </datalist>
         {field('account', true)}
         {field('holder')}
         {field('note')}
