@@ -138,7 +138,7 @@ describe('the referral programme end to end (issue 14)', function () {
     const form = partnerPage.getByRole('form', { name: text(LANG, 'partner.withdraw.formTitle') });
     await form.getByLabel(text(LANG, 'partner.withdraw.currency')).selectOption(PAYOUT_ASSET);
     await partnerPage.getByTestId('withdraw-max').click();
-    await form.getByLabel(text(LANG, 'partner.withdraw.wallet')).fill(WALLET);
+    await form.getByLabel(text(LANG, 'partner.withdraw.walletOf', { currency: 'USDT (TRC20)' })).fill(WALLET);
     await partnerPage.getByTestId('withdraw-review-button').click();
     await partnerPage.getByTestId('withdraw-review').waitFor({ state: 'visible' });
     expect(await amountIn(partnerPage, 'withdraw-review-amount')).to.equal(new Big(available).toFixed());

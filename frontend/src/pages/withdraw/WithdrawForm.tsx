@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DEFAULT_LANG, isLang } from '../../../../common/api';
-import { assetName, isBankCard, moneyOfAsset, type AssetDto } from '../../../../common/catalogue';
+import { assetName, isBankCard, moneyOfAsset, walletCurrency, type AssetDto } from '../../../../common/catalogue';
 import { accountProblem } from '../../../../common/paymentDetails';
 import { translateMessage } from '../../../../common/validation';
 import { compareDecimals } from '../../../../common/rateMath';
@@ -185,7 +185,13 @@ export function WithdrawForm({ summary }: { summary: PartnerSummary }) {
           )}
         </>
       ) : (
-        <TextField {...account} label={t('partner.withdraw.wallet')} maxLength={128} autoComplete="off" />
+        <TextField
+          {...account}
+          // Names the network the address must be of once the currency is chosen: "Your USDT (TRC20) wallet".
+          label={asset ? t('partner.withdraw.walletOf', { currency: walletCurrency(asset) }) : t('partner.withdraw.wallet')}
+          maxLength={128}
+          autoComplete="off"
+        />
       )}
       {twoFactor && <TextField {...code} value={code.value ?? ''} label={t('partner.withdraw.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />}
       {errorNotice}

@@ -38,9 +38,11 @@ async function renderPage() {
 async function fillForm(amount: string) {
   const form = await screen.findByRole('form', { name: 'Withdrawal request' });
   await within(form).findByRole('option', { name: 'Tether TRC20' });
+  // The wallet's label names the network once the currency is chosen.
+  expect(within(form).getByLabelText(/^Wallet or account/)).to.exist;
   fireEvent.change(within(form).getByLabelText(/^Currency of the payout/), { target: { value: 'USDTTRC20' } });
   if (amount) await userEvent.type(within(form).getByLabelText(/^Amount/), amount);
-  await userEvent.type(within(form).getByLabelText(/^Wallet or account/), 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+  await userEvent.type(within(form).getByLabelText(/^Your USDT \(TRC20\) wallet/), 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
   return form;
 }
 
@@ -85,7 +87,7 @@ describe('withdraw page (UI)', () => {
   it('refuses a wallet of another network before asking for a quote', async () => {
     await renderPage();
     const form = await fillForm('50');
-    const wallet = within(form).getByLabelText(/^Wallet or account/);
+    const wallet = within(form).getByLabelText(/^Your USDT \(TRC20\) wallet/);
     await userEvent.clear(wallet);
     await userEvent.type(wallet, '0x52908400098527886E0F7030069857D2E4169EE7');
     await userEvent.click(screen.getByTestId('withdraw-review-button'));
