@@ -51,13 +51,12 @@ function translationOf(files: LocaleFiles): Record<string, unknown> {
 }
 
 /** A namespace the group's chunk holds: when i18next has it, the group is in (the tests' i18n has every one). */
-const MARKER: Record<TextGroup, string> = {
-  site: 'common',
-  ...(Object.fromEntries(Object.entries(TEXT_GROUPS).map(([group, namespaces]) => [group, namespaces[0]])) as Record<PageTextGroup, string>),
-};
+function markerOf(group: TextGroup): string {
+  return group === 'site' ? 'common' : TEXT_GROUPS[group][0];
+}
 
 function isLoaded(group: TextGroup, lang: Lang): boolean {
-  return Boolean(i18next.store) && i18next.getResource(lang, 'translation', MARKER[group]) !== undefined;
+  return Boolean(i18next.store) && i18next.getResource(lang, 'translation', markerOf(group)) !== undefined;
 }
 
 /** The groups asked for so far: a switch of language loads each of them in the new language too. */

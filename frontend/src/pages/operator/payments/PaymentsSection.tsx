@@ -1,8 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANG, isLang } from '../../../../../common/api';
-import { assetName } from '../../../../../common/catalogue';
 import type { AdminAssetDto } from '../../../../../common/catalogueAdmin';
 import { accountProblem, luhnValid, type PaymentDetailDto, type PaymentDetailList } from '../../../../../common/paymentDetails';
 import { validationMessage } from '../../../../../common/validation/messages';
@@ -11,6 +9,7 @@ import { api } from '../../../api/client';
 import { ApiError } from '../../../api/ApiError';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
+import { useAssetName } from '../../../exchange/useAssetName';
 import { PageLoader } from '../../../layout/PageLoader';
 import { useAdminAssets } from '../catalogue/api';
 import '../console.css';
@@ -55,8 +54,8 @@ function checkDraft(draft: Draft, assets: readonly AdminAssetDto[] | undefined, 
 
 /** Admins: where customers pay, by asset; add (checked) and delete (confirmed) details. */
 export default function PaymentsSection() {
-  const { t, i18n } = useTranslation();
-  const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
+  const { t } = useTranslation();
+  const nameOf = useAssetName();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: PAYMENT_DETAILS_KEY, queryFn: () => api.get<PaymentDetailList>('/admin/payment-details') });
   const assets = useAdminAssets();
@@ -121,7 +120,7 @@ export default function PaymentsSection() {
         <datalist id="payments-assets">
           {assets.data?.map((asset) => (
             <option key={asset.code} value={asset.code}>
-              {assetName(asset, lang)}
+              {nameOf(asset)}
             </option>
           ))}
         </datalist>
