@@ -1,5 +1,5 @@
 /**
- * Sequelize 6's SQLite query class, with two costs it pays on every statement taken out
+ * Sequelize 6's SQLite query class, with three costs it pays on every statement taken out
  * (bench/orderCreate.ts measured them: about a third of the main thread's time per order):
  *
  * - It formats the caller's stack (`new Error().stack`) for every statement, to put it on the
@@ -13,6 +13,9 @@
  *   which is when this process's models learn of it too.
  *
  *
+ * - Every statement was prepared again on each run (two trips through the thread pool instead of
+ *   one): statements whose text repeats are kept prepared per handle (./sqliteStatements.ts).
+ *
  * It also notes the handles whose transaction ended (a COMMIT or ROLLBACK that succeeded):
  * db/index.ts keeps those for the next transaction without a ROLLBACK of its own.
  *
@@ -20,6 +23,8 @@
  * package.json pins Sequelize exactly, and db/sqliteQuery.int.test.ts fails when an upgrade changes them.
  */
 import type { Sequelize } from 'sequelize';
+import type { Database } from 'sqlite3';
+import { forgetStatements, keepStatements } from './sqliteStatements';
 
 type ColumnTypes = Record<string, Record<string, string>>;
 
@@ -76,9 +81,11 @@ export function useFastSqliteQuery(sequelize: Sequelize): void {
     private tables: string[] | undefined;
 
     override async run(sql: string, parameters: unknown): Promise<unknown> {
+      keepStatements(this.connection as unknown as Database);
       if (SCHEMA_CHANGE.test(sql)) {
         kept.clear();
         generation += 1;
+        forgetStatements(this.connection as unknown as Database);
       }
       this.sql = sql;
       if (BEGIN.test(sql)) settled.delete(this.connection);
