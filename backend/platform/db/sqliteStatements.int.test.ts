@@ -21,7 +21,7 @@ import { silentLogger } from './testing/testDatabases';
 type Answer = { error: Error | null; lastID?: number; changes?: number; rows?: unknown };
 
 /** `handle[method](sql, parameters, callback)` as Sequelize calls it, answered as a promise. */
-function call(handle: sqlite3.Database, method: 'run' | 'all' | 'get', sql: string, parameters: unknown[] | Record<string, unknown>): Promise<Answer> {
+function call(handle: sqlite3.Database, method: 'run' | 'all', sql: string, parameters: unknown[] | Record<string, unknown>): Promise<Answer> {
   return new Promise((resolve) => {
     (handle[method] as unknown as (sql: string, parameters: unknown, callback: (this: sqlite3.RunResult, error: Error | null, rows?: unknown) => void) => void)(
       sql,
@@ -58,7 +58,7 @@ describe('kept prepared statements (db/sqliteStatements.ts)', function () {
 
     beforeEach(async () => {
       handle = new sqlite3.Database(path.join(dir, 'raw.sqlite'));
-      await new Promise<void>((resolve, reject) => handle.exec('CREATE TABLE things (id INTEGER PRIMARY KEY, code TEXT UNIQUE NOT NULL, note TEXT)', (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) => handle.exec('PRAGMA journal_mode = WAL; CREATE TABLE things (id INTEGER PRIMARY KEY, code TEXT UNIQUE NOT NULL, note TEXT)', (error) => (error ? reject(error) : resolve())));
       prepared = countPrepares(handle);
       keepStatements(handle);
     });
@@ -66,14 +66,32 @@ describe('kept prepared statements (db/sqliteStatements.ts)', function () {
       await new Promise<void>((resolve) => handle.close(() => resolve()));
     });
 
-    it('keeps what repeats: statements with parameters and transaction control, not inlined SELECTs', () => {
-      expect(keepsStatement('INSERT INTO things (code) VALUES ($1)', { $1: 'a' })).to.equal(true);
-      expect(keepsStatement('INSERT INTO things (code) VALUES ($1)', ['a'])).to.equal(true);
-      expect(keepsStatement('BEGIN IMMEDIATE TRANSACTION;', [])).to.equal(true);
-      expect(keepsStatement('COMMIT;', [])).to.equal(true);
-      expect(keepsStatement('ROLLBACK;', [])).to.equal(true);
-      expect(keepsStatement("SELECT * FROM things WHERE code = 'a'", [])).to.equal(false);
-      expect(keepsStatement('SAVEPOINT `abc-123`;', [])).to.equal(false);
+    it('keeps what repeats and runs to its end: writes and reads with parameters, transaction control', () => {
+      expect(keepsStatement('run', 'INSERT INTO things (code) VALUES ($1)', { $1: 'a' })).to.equal(true);
+      expect(keepsStatement('run', 'UPDATE things SET code = $1 WHERE id = $2', ['a', 1])).to.equal(true);
+      expect(keepsStatement('all', 'SELECT * FROM things WHERE code = $1', { $1: 'a' })).to.equal(true);
+      expect(keepsStatement('run', 'BEGIN IMMEDIATE TRANSACTION;', [])).to.equal(true);
+      expect(keepsStatement('run', 'COMMIT;', [])).to.equal(true);
+      expect(keepsStatement('run', 'ROLLBACK;', [])).to.equal(true);
+      // Inlined values (Sequelize's SELECTs) change the text; a savepoint carries its name.
+      expect(keepsStatement('all', "SELECT * FROM things WHERE code = 'a'", [])).to.equal(false);
+      expect(keepsStatement('run', 'SAVEPOINT `abc-123`;', [])).to.equal(false);
+      // `run` steps once: a statement that may stop on a row would keep its read snapshot.
+      expect(keepsStatement('run', 'SELECT * FROM things WHERE code = $1', { $1: 'a' })).to.equal(false);
+      expect(keepsStatement('run', 'INSERT INTO things (code) VALUES ($1) RETURNING id', { $1: 'a' })).to.equal(false);
+    });
+
+    it('a run that stops on a row is not kept: the next read sees what another handle wrote since', async () => {
+      const other = new sqlite3.Database(path.join(dir, 'raw.sqlite'));
+      try {
+        await call(handle, 'run', 'INSERT INTO things (code) VALUES ($1)', { $1: 'a' });
+        await call(handle, 'run', 'SELECT code FROM things WHERE id = $1', { $1: 1 });
+        await new Promise<void>((resolve, reject) => other.run("INSERT INTO things (code) VALUES ('from the other handle')", (error) => (error ? reject(error) : resolve())));
+        const seen = await call(handle, 'all', 'SELECT count(*) AS n FROM things WHERE id > $1', { $1: 0 });
+        expect(seen.rows).to.deep.equal([{ n: 2 }]);
+      } finally {
+        await new Promise<void>((resolve) => other.close(() => resolve()));
+      }
     });
 
     it('prepares a repeated INSERT once and answers each run with its own lastID and changes', async () => {

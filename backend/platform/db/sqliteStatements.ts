@@ -20,10 +20,18 @@ export const KEPT_STATEMENTS = 64;
 
 /** Transaction control whose text never changes (a savepoint's carries its name: not kept). */
 const CONTROL = /^(?:BEGIN(?: DEFERRED| IMMEDIATE| EXCLUSIVE)? TRANSACTION;|COMMIT;|ROLLBACK;)$/;
+/** A write that returns no row: its one step runs it to the end. */
+const WRITE = /^\s*(?:INSERT|UPDATE|DELETE|REPLACE)\b/i;
+const RETURNING = /\bRETURNING\b/i;
 
 type Parameters = unknown[] | Record<string, unknown>;
 type Callback = (this: RunResult | Statement, error: Error | null, result?: unknown) => void;
-type Method = 'run' | 'all' | 'get';
+/**
+ * Sequelize's two methods. `all` steps to the end; `run` steps once, so only a write that returns
+ * no row is kept — a kept statement left on a row would hold its read snapshot until its next use.
+ * (`get` steps once and stops on its row: never kept.)
+ */
+type Method = 'run' | 'all';
 
 interface Kept {
   statements: Map<string, Statement>;
@@ -40,13 +48,15 @@ function hasParameters(parameters: Parameters | undefined): boolean {
   return false;
 }
 
-/** Whether `sql` with these parameters is run from a kept statement. */
-export function keepsStatement(sql: string, parameters: Parameters | undefined): boolean {
-  return hasParameters(parameters) || CONTROL.test(sql);
+/** Whether `sql` with these parameters, run by `method`, is run from a kept statement. */
+export function keepsStatement(method: Method, sql: string, parameters: Parameters | undefined): boolean {
+  if (CONTROL.test(sql)) return true;
+  if (!hasParameters(parameters)) return false;
+  return method === 'all' || (WRITE.test(sql) && !RETURNING.test(sql));
 }
 
 /**
- * From now on, `handle.run/all/get` of a statement `keepsStatement` accepts use a kept prepared
+ * From now on, `handle.run/all` of a statement `keepsStatement` accepts use a kept prepared
  * statement. Idempotent. `this` in the callback is the statement (lastID, changes), as with
  * node-sqlite3's own methods.
  */
@@ -70,12 +80,12 @@ export function keepStatements(handle: Database): void {
       old.finalize();
     }
   };
-  for (const method of ['run', 'all', 'get'] as const) {
+  for (const method of ['run', 'all'] as const) {
     const original = own[method];
     own[method] = function keptMethod(this: Database, sql: string, ...rest: unknown[]): Database {
       // Only (sql, parameters, callback) — Sequelize's call — is kept; any other form is node-sqlite3's own.
       const [parameters, callback] = rest as [Parameters, Callback];
-      if (rest.length !== 2 || typeof callback !== 'function' || typeof parameters !== 'object' || !keepsStatement(sql, parameters)) return original.call(this, sql, ...rest);
+      if (rest.length !== 2 || typeof callback !== 'function' || typeof parameters !== 'object' || !keepsStatement(method, sql, parameters)) return original.call(this, sql, ...rest);
       const args: unknown[] = hasParameters(parameters) ? [parameters] : [];
       const runOn = (statement: Statement, fresh: boolean) => {
         (statement[method] as (...values: unknown[]) => Statement).call(statement, ...args, function answered(this: RunResult | Statement, error: Error | null, result?: unknown) {
