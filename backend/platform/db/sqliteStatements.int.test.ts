@@ -18,6 +18,7 @@ import { KEPT_STATEMENTS, keepStatements, keepsStatement } from './sqliteStateme
 import { writeTransaction } from './transaction';
 import { silentLogger } from './testing/testDatabases';
 
+type ThingRow = { code: string; note: string | null };
 type Answer = { error: Error | null; lastID?: number; changes?: number; rows?: unknown };
 
 /** `handle[method](sql, parameters, callback)` as Sequelize calls it, answered as a promise. */
@@ -205,7 +206,7 @@ describe('kept prepared statements (db/sqliteStatements.ts)', function () {
         await Thing.create({ code: 'a' }, { transaction });
       }).catch((error: unknown) => error);
       expect(failed).to.be.instanceOf(UniqueConstraintError);
-      const rows = await Thing.findAll({ order: [['id', 'ASC']], raw: true });
+      const rows = (await Thing.findAll({ order: [['id', 'ASC']], raw: true })) as unknown as ThingRow[];
       expect(rows.map((row) => [row.code, row.note])).to.deep.equal([
         ['a', 'a:1'],
         ['b', 'b:2'],
@@ -222,7 +223,7 @@ describe('kept prepared statements (db/sqliteStatements.ts)', function () {
       const Again = db.sequelize.define('ThingAgain', { code: DataTypes.STRING, note: DataTypes.STRING }, { tableName: 'things', timestamps: false });
       await Again.create({ code: 'b', note: 'new column' });
       await Thing.create({ code: 'c' });
-      const rows = await Again.findAll({ order: [['id', 'ASC']], raw: true });
+      const rows = (await Again.findAll({ order: [['id', 'ASC']], raw: true })) as unknown as ThingRow[];
       expect(rows.map((row) => [row.code, row.note])).to.deep.equal([
         ['a', null],
         ['b', 'new column'],
