@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { QueryTypes } from 'sequelize';
 import { SQLITE_IDLE_CONNECTIONS } from './';
 import { startTestServer, type TestServer } from '../../test/server';
 import { buildDirection, testOrdersContext } from '../../orders/testing';
 import { DIRECTION_CACHE_TTL_MS, offeredDirection } from '../../orders/directionCache';
 import { DirectionUnavailable } from '../../orders/errors';
-import { writeStatement, writeTransaction } from './transaction';
+import { writeTransaction } from './transaction';
 
 describe('order transactions and the direction cache', function () {
   this.timeout(30_000);
@@ -53,71 +52,6 @@ describe('order transactions and the direction cache', function () {
     } finally {
       await sequelize.query('DROP TABLE transaction_probe');
     }
-  });
-
-  it('SQLite: single statements waiting for the writer share one turn; each answers its own count, a failed one alone', async function () {
-    if (server.db.dialect !== 'sqlite') this.skip();
-    const { sequelize } = server.db;
-    await sequelize.query('CREATE TABLE IF NOT EXISTS statement_probe (id INTEGER PRIMARY KEY, code TEXT UNIQUE NOT NULL, n INTEGER NOT NULL DEFAULT 0)');
-    const options = (sequelize as unknown as { options: { logging: unknown } }).options;
-    const logging = options.logging;
-    try {
-      await sequelize.query("INSERT INTO statement_probe (code) VALUES ('a'), ('b'), ('c')");
-      const sent: string[] = [];
-      options.logging = (sql: string) => sent.push(sql.replace(/^Executing \([^)]*\): /, ''));
-      // A turn holds the writer while the statements arrive.
-      let release!: () => void;
-      const held = writeTransaction(sequelize, () => new Promise<void>((resolve) => (release = resolve)));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const update = (code: string) =>
-        writeStatement(sequelize, async (transaction) => {
-          const [, changed] = (await sequelize.query('UPDATE statement_probe SET n = n + 1 WHERE code = $1', { bind: [code], transaction, type: QueryTypes.UPDATE })) as unknown as [unknown, number];
-          return changed;
-        });
-      const answers = Promise.allSettled([
-        update('a'),
-        update('b'),
-        writeStatement(sequelize, (transaction) => sequelize.query("INSERT INTO statement_probe (code) VALUES ('a')", { transaction })),
-        update('nobody'),
-        update('c'),
-      ]);
-      release();
-      await held;
-      const outcomes = await answers;
-      expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'rejected'))).to.deep.equal([1, 1, 'rejected', 0, 1]);
-      expect(String((outcomes[2] as PromiseRejectedResult).reason)).to.match(/UNIQUE|Validation/i);
-      const [rows] = await sequelize.query('SELECT code, n FROM statement_probe ORDER BY code');
-      expect(rows).to.deep.equal([
-        { code: 'a', n: 1 },
-        { code: 'b', n: 1 },
-        { code: 'c', n: 1 },
-      ]);
-      // One turn for the five: one BEGIN besides the held turn's.
-      expect(sent.filter((sql) => sql.startsWith('BEGIN'))).to.have.length(2);
-      // A statement after the turn takes a turn of its own.
-      await update('a');
-      expect(sent.filter((sql) => sql.startsWith('BEGIN'))).to.have.length(3);
-    } finally {
-      options.logging = logging;
-      await sequelize.query('DROP TABLE statement_probe');
-    }
-  });
-
-  it('SQLite: a turn of single statements that cannot begin rejects them all, and the next statements take a new turn', async function () {
-    if (server.db.dialect !== 'sqlite') this.skip();
-    const { sequelize } = server.db;
-    const prototype = Object.getPrototypeOf(sequelize) as { transaction: (...args: unknown[]) => Promise<unknown> };
-    const own = sequelize as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
-    own.transaction = () => Promise.reject(new Error('no writer'));
-    let first: PromiseSettledResult<unknown>[];
-    try {
-      first = await Promise.allSettled([writeStatement(sequelize, async () => 1), writeStatement(sequelize, async () => 2)]);
-    } finally {
-      delete (own as { transaction?: unknown }).transaction;
-    }
-    expect(first.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : outcome.value))).to.deep.equal(['Error: no writer', 'Error: no writer']);
-    expect(own.transaction).to.equal(prototype.transaction);
-    expect(await writeStatement(sequelize, async () => 'again')).to.equal('again');
   });
 
   it('a disabled direction is refused once the cached copy is older than DIRECTION_CACHE_TTL_MS', async () => {
