@@ -34,14 +34,18 @@ function call(handle: sqlite3.Database, method: 'run' | 'all', sql: string, para
   });
 }
 
-function countPrepares(handle: sqlite3.Database): string[] {
+type Preparing = { prepare: (this: sqlite3.Database, ...args: unknown[]) => sqlite3.Statement };
+
+/** node-sqlite3's prepare on `target` (a handle, or every handle's prototype), counted by text until `restore`. */
+function countPrepares(target: sqlite3.Database | typeof sqlite3.Database.prototype): { prepared: string[]; restore(): void } {
+  const preparing = target as unknown as Preparing;
   const prepared: string[] = [];
-  const prepare = handle.prepare.bind(handle) as (...args: unknown[]) => sqlite3.Statement;
-  (handle as unknown as { prepare: (...args: unknown[]) => sqlite3.Statement }).prepare = (...args: unknown[]) => {
+  const prepare = preparing.prepare;
+  preparing.prepare = function counted(this: sqlite3.Database, ...args: unknown[]) {
     prepared.push(String(args[0]));
-    return prepare(...args);
+    return prepare.apply(this, args);
   };
-  return prepared;
+  return { prepared, restore: () => void (preparing.prepare = prepare) };
 }
 
 describe('kept prepared statements (db/sqliteStatements.ts)', function () {
@@ -60,7 +64,7 @@ describe('kept prepared statements (db/sqliteStatements.ts)', function () {
     beforeEach(async () => {
       handle = new sqlite3.Database(path.join(dir, 'raw.sqlite'));
       await new Promise<void>((resolve, reject) => handle.exec('PRAGMA journal_mode = WAL; CREATE TABLE things (id INTEGER PRIMARY KEY, code TEXT UNIQUE NOT NULL, note TEXT)', (error) => (error ? reject(error) : resolve())));
-      prepared = countPrepares(handle);
+      prepared = countPrepares(handle).prepared;
       keepStatements(handle);
     });
     afterEach(async () => {
@@ -181,13 +185,7 @@ describe('kept prepared statements (db/sqliteStatements.ts)', function () {
       const statements: string[] = [];
       (db.sequelize as unknown as { options: { logging: unknown } }).options.logging = (sql: string) => statements.push(sql);
       // node-sqlite3's prepare, counted: one transaction after another reuse one handle and its statements.
-      const prepared: string[] = [];
-      const prototype = sqlite3.Database.prototype as unknown as { prepare: (...args: unknown[]) => sqlite3.Statement };
-      const prepare = prototype.prepare;
-      prototype.prepare = function counted(this: sqlite3.Database, ...args: unknown[]) {
-        prepared.push(String(args[0]));
-        return prepare.apply(this, args);
-      };
+      const { prepared, restore } = countPrepares(sqlite3.Database.prototype);
       try {
         for (const code of ['a', 'b', 'c']) {
           await writeTransaction(db.sequelize, async (transaction) => {
@@ -196,7 +194,7 @@ describe('kept prepared statements (db/sqliteStatements.ts)', function () {
           });
         }
       } finally {
-        prototype.prepare = prepare;
+        restore();
       }
       for (const kind of ['BEGIN IMMEDIATE', 'INSERT INTO `things`', 'UPDATE `things`', 'COMMIT']) {
         expect(prepared.filter((sql) => sql.startsWith(kind)), kind).to.have.length(1);

@@ -33,13 +33,14 @@ type Callback = (this: RunResult | Statement, error: Error | null, result?: unkn
  */
 type Method = 'run' | 'all';
 
-interface Kept {
-  statements: Map<string, Statement>;
-  /** Drops every kept statement (finalized once its queued runs are done). */
-  forget(): void;
-}
+/** Each handle's kept statements by text, least recently used first. */
+const kept = new WeakMap<Database, Map<string, Statement>>();
 
-const kept = new WeakMap<Database, Kept>();
+/** Drops every kept statement (each finalized once its queued runs are done). */
+function forget(statements: Map<string, Statement>): void {
+  for (const statement of statements.values()) statement.finalize();
+  statements.clear();
+}
 
 function hasParameters(parameters: Parameters | undefined): boolean {
   if (!parameters) return false;
@@ -63,11 +64,7 @@ export function keepsStatement(method: Method, sql: string, parameters: Paramete
 export function keepStatements(handle: Database): void {
   if (kept.has(handle)) return;
   const statements = new Map<string, Statement>();
-  const forget = () => {
-    for (const statement of statements.values()) statement.finalize();
-    statements.clear();
-  };
-  kept.set(handle, { statements, forget });
+  kept.set(handle, statements);
 
   const own = handle as unknown as Record<Method, (sql: string, ...rest: unknown[]) => Database> & {
     close(callback?: (error: Error | null) => void): void;
@@ -119,12 +116,13 @@ export function keepStatements(handle: Database): void {
   }
   const close = own.close;
   own.close = function keptClose(this: Database, callback?: (error: Error | null) => void): void {
-    forget();
+    forget(statements);
     close.call(this, callback);
   };
 }
 
 /** Drops the handle's kept statements: a statement that may change a table's columns is about to run. */
 export function forgetStatements(handle: Database): void {
-  kept.get(handle)?.forget();
+  const statements = kept.get(handle);
+  if (statements) forget(statements);
 }
